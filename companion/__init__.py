@@ -1,0 +1,47 @@
+"""The Flask application: pages, JSON API, live WebSocket and PWA for the table companion."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(instance_path: str) -> str:
+    """A per-install secret kept in instance/, made on first start."""
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'companion.db'}",
+        REDIS_URL=os.environ.get("REDIS_URL"),
+    )
+    if test_config is None:
+        # instance/config.py is optional: a deployment's own settings.
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
+
+    from companion import health, pages
+    app.register_blueprint(health.bp)
+    app.register_blueprint(pages.bp)
+    return app

@@ -1,0 +1,181 @@
+"""A game: title, options, seed, players and the ordered list of actions.
+
+The state is a pure function of those. ``Game`` is the same for every title:
+it keeps the log, takes snapshots, undoes and redoes by rebuilding from a
+snapshot (never by inverse logic), and restores the state when the rules
+reject an action, so a rejected action changes nothing.
+"""
+from __future__ import annotations
+
+import copy
+import pickle
+
+from engine import titles
+from engine.errors import GameError
+from engine.events import Event
+
+UNDO, REDO = "undo", "redo"
+
+
+def normalize_players(players) -> list[dict]:
+    """Accept ["Ann", "Bo"] or [{"id": .., "name": ..}]; ids become strings."""
+    if not isinstance(players, (list, tuple)) or not players:
+        raise GameError("bad_players", "Players must be a non-empty list of names.")
+    out = []
+    for i, p in enumerate(players, start=1):
+        if isinstance(p, str):
+            p = {"id": str(i), "name": p}
+        if not isinstance(p, dict) or not str(p.get("name", "")).strip():
+            raise GameError("bad_players", f"Player {i} needs a name.", index=i)
+        out.append({"id": str(p.get("id", i)), "name": str(p["name"]).strip()[:40]})
+    if len({p["id"] for p in out}) != len(out):
+        raise GameError("bad_players", "Player ids must be unique.")
+    return out
+
+
+class Game:
+    SNAPSHOT_EVERY = 50
+
+    def __init__(self, title_id: str, players, seed: int = 0, options: dict | None = None,
+                 actions=()):
+        self.spec = titles.get(title_id)
+        self.players = normalize_players(players)
+        if not self.spec.min_players <= len(self.players) <= self.spec.max_players:
+            raise GameError(
+                "player_count",
+                f"{self.spec.name} takes {self.spec.min_players}–{self.spec.max_players} players, "
+                f"not {len(self.players)}.",
+                min=self.spec.min_players, max=self.spec.max_players, given=len(self.players))
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise GameError("bad_seed", "The seed must be a whole number.")
+        self.seed = seed
+        self.options = dict(options or {})
+        self.rules = self.spec.create(copy.deepcopy(self.players), seed, dict(self.options))
+        self.log: list[dict] = []        # every accepted action, undo and redo included
+        self.effective: list[dict] = []  # the actions in force
+        self._undone: list[dict] = []    # what redo can bring back, last undone last
+        self._snapshots: dict[int, bytes] = {0: pickle.dumps(self.rules)}
+        for action in actions:
+            self.process(action)
+
+    # -- the one way in ------------------------------------------------------
+    def process(self, action: dict) -> list[dict]:
+        """Validate and apply one action; return its events as dicts.
+
+        Raises GameError and leaves the game exactly as it was when the action
+        is refused.
+        """
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise GameError("bad_action", "An action is an object with a 'type'.")
+        kind = action["type"]
+        if kind == UNDO:
+            events = self._undo(action)
+        elif kind == REDO:
+            events = self._redo(action)
+        else:
+            events = self._apply(action)
+            self._undone.clear()
+        self.log.append(action)
+        return [e.as_dict() for e in events]
+
+    def _apply(self, action: dict) -> list[Event]:
+        if self.rules.finished:
+            raise GameError("game_over", "The game is over; no more actions are taken.")
+        stored = copy.deepcopy(action)
+        try:
+            events = self.rules.apply(copy.deepcopy(action))
+        except GameError:
+            self._rebuild(len(self.effective))
+            raise
+        except Exception as exc:  # a fault in the rules must not corrupt the book
+            self._rebuild(len(self.effective))
+            raise GameError("engine_fault", f"The rules engine failed on this action: {exc!r}",
+                            detail=repr(exc)) from exc
+        self.effective.append(stored)
+        if len(self.effective) % self.SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self.effective)] = pickle.dumps(self.rules)
+        return events
+
+    def _undo(self, action: dict) -> list[Event]:
+        if not self.effective:
+            raise GameError("nothing_to_undo", "There is nothing to undo.")
+        undone = self.effective.pop()
+        self._rebuild(len(self.effective))
+        self._undone.append(undone)
+        return [Event("undone", f"Undone: {describe(undone)}.", params={"action": undone})]
+
+    def _redo(self, action: dict) -> list[Event]:
+        if not self._undone:
+            raise GameError("nothing_to_redo", "There is nothing to redo.")
+        again = self._undone[-1]
+        events = self._apply(again)
+        self._undone.pop()
+        return [Event("redone", f"Redone: {describe(again)}.", params={"action": again})] + events
+
+    def _rebuild(self, upto: int) -> None:
+        """Make the state that of the first ``upto`` effective actions."""
+        for n in [n for n in self._snapshots if n > upto]:
+            del self._snapshots[n]
+        start = max(self._snapshots)
+        self.rules = pickle.loads(self._snapshots[start])
+        for action in self.effective[start:upto]:
+            self.rules.apply(copy.deepcopy(action))
+
+    # -- what the phones and tools read ---------------------------------------
+    def legal_actions(self) -> list[dict]:
+        if self.rules.finished:
+            return []
+        legal = self.rules.legal_actions()
+        if self.effective:
+            legal.append({"type": UNDO})
+        if self._undone:
+            legal.append({"type": REDO})
+        return legal
+
+    def view(self) -> dict:
+        state = self.rules.view()
+        state.update({
+            "title": self.spec.id,
+            "title_name": self.spec.name,
+            "currency": self.spec.currency,
+            "players": self.players,
+            "actions": len(self.effective),
+            "finished": self.rules.finished,
+            "game_end_reason": self.rules.game_end_reason,
+            "acting": self.rules.acting(),
+            "can_undo": bool(self.effective),
+            "can_redo": bool(self._undone),
+        })
+        return state
+
+    @property
+    def finished(self) -> bool:
+        return self.rules.finished
+
+    @property
+    def game_end_reason(self) -> str | None:
+        return self.rules.game_end_reason
+
+    def result(self) -> dict[str, int]:
+        return self.rules.result()
+
+    def record(self) -> dict:
+        """This game as a record that ``engine.records.load`` replays."""
+        return {
+            "format": RECORD_FORMAT,
+            "title": self.spec.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": self.log,
+        }
+
+
+RECORD_FORMAT = "18xx-companion/1"
+
+
+def describe(action: dict) -> str:
+    """A short readable form of an action for history lines."""
+    rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "entity"))
+    who = action.get("entity", "")
+    return f"{who} {action['type']}" + (f" ({rest})" if rest else "")

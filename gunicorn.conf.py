@@ -1,0 +1,8 @@
+# gunicorn settings shared by the Procfile and scripts/serve.
+# gevent workers: every open WebSocket is a cheap greenlet, so one process holds
+# thousands of phones; a thread per socket (gthread) would cap that at the thread count.
+worker_class = "gevent"
+workers = 1            # the embedded default keeps live tables in one process
+worker_connections = 4000
+timeout = 60
+graceful_timeout = 10
