@@ -6,3 +6,6 @@ workers = 1            # the embedded default keeps live tables in one process
 worker_connections = 4000
 timeout = 60
 graceful_timeout = 10
+# gunicorn's control socket defaults to one path per user: several servers on one host (scale-out,
+# tests) would fight over it, and nothing here uses it.
+control_socket_disable = True

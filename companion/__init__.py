@@ -41,7 +41,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
 
-    from companion import health, pages
+    from companion import api, health, i18n, pages, pwa
     app.register_blueprint(health.bp)
     app.register_blueprint(pages.bp)
+    i18n.init_app(app)  # English/Korean (flask-babel), money, engine messages
+    pwa.init_app(app)   # manifest, service worker, offline page, brython.js, gzip
+    api.init_app(app)  # table service, JSON API, live WebSocket, CSRF, rate limits
     return app

@@ -32,8 +32,15 @@ class Replay:
             "title": game.spec.id if game else None,
             "actions": self.applied,
             "game_end_reason": game.game_end_reason if game else None,
-            "result": {self.player_ids.get(pid, pid): score for pid, score in result.items()},
+            "result": dict(sorted(((self.player_ids.get(pid, pid), score)
+                                   for pid, score in result.items()), key=_id_order)),
         }
+
+
+def _id_order(item):
+    """Player ids in numeric order when they are numbers (as 18xx.games lists results)."""
+    pid = str(item[0])
+    return (0, int(pid), "") if pid.isdigit() else (1, 0, pid)
 
 
 def load_file(path: str) -> dict:

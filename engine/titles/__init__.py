@@ -26,6 +26,8 @@ class TitleSpec:
 
 
 _MODULES: list[str] = [
+    "engine.titles.title_1888n",
+    "engine.titles.title_18korea",
 ]
 
 

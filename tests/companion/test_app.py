@@ -49,7 +49,7 @@ def test_procfile_web_line_serves_the_app():
             try:
                 r = requests.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
                 break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):  # not up, or worker still booting
                 assert proc.poll() is None, proc.stderr.read().decode()
                 assert time.monotonic() < deadline, "gunicorn did not start in 30 s"
                 time.sleep(0.2)

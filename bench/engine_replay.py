@@ -1,0 +1,126 @@
+"""Benchmark: replaying the real 1888-N game 128097 (690 record actions, 559 of ours).
+
+    .venv/bin/python bench/engine_replay.py [--runs N]
+
+Prints medians (wall clock, and CPU time where other load on the machine could
+skew it) of: the whole process (``python -m engine replay``, in a fresh
+interpreter, with and without Python's bytecode cache), the replay in process
+and per action, and the memory of the live game. Figures go to bench/README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+FIXTURE = ROOT.parent / "shared" / "fixtures" / "18xx-games" / "1888-N" / "128097.json"
+
+from engine import Game, records  # noqa: E402
+
+
+def whole_process(runs: int, bytecode: bool) -> list[float]:
+    """``python -m engine replay`` in fresh interpreters.
+
+    bytecode=True: the engine's bytecode cached (in a private cache dir), as once deployed.
+    bytecode=False: a copy of the engine without any bytecode and writing none, so every engine
+    module is compiled on each run (this machine's default: PYTHONDONTWRITEBYTECODE=1); the
+    standard library keeps its installed bytecode either way.
+    """
+    env = dict(os.environ)
+    cwd = ROOT
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="bench-pyc-")
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
+        cwd = Path(tempfile.mkdtemp(prefix="bench-src-"))
+        shutil.copytree(ROOT / "engine", cwd / "engine",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    cmd = [sys.executable, "-m", "engine", "replay", str(FIXTURE)]
+    subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=True)   # warm the caches
+    out, cpu = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=True)
+        out.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    if not bytecode:
+        shutil.rmtree(cwd, ignore_errors=True)
+    return out, cpu
+
+
+def in_process(data: dict, runs: int):
+    totals, cpu, per_action = [], [], []
+    n = 0
+    for _ in range(runs):
+        t, c = time.perf_counter(), time.process_time()
+        rep = records.replay(data)
+        cpu.append(time.process_time() - c)
+        totals.append(time.perf_counter() - t)
+        assert rep.ok
+        n = len(rep.game.effective)
+    own = rep.game.record()
+    for _ in range(runs):
+        game = Game(own["title"], own["players"], own["seed"], own["options"])
+        for action in own["actions"]:
+            t = time.perf_counter()
+            game.process(action)
+            per_action.append(time.perf_counter() - t)
+    return totals, cpu, per_action, n, own
+
+
+def memory(own: dict) -> dict:
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    game = Game(own["title"], own["players"], own["seed"], own["options"], actions=own["actions"])
+    live = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return {
+        "live_game_bytes": live,
+        "rules_pickle_bytes": len(pickle.dumps(game.rules)),
+        "snapshots": len(game._snapshots),
+        "snapshot_bytes": sum(len(s) for s in game._snapshots.values()),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=15)
+    args = ap.parse_args()
+    data = json.loads(FIXTURE.read_text())
+    cold, cold_cpu = whole_process(args.runs, bytecode=False)
+    warm, warm_cpu = whole_process(args.runs, bytecode=True)
+    totals, cpu, per_action, n, own = in_process(data, args.runs)
+    mem = memory(own)
+    def ms(xs):
+        return f"{statistics.median(xs) * 1000:.1f} ms (min {min(xs) * 1000:.1f})"
+    print(f"whole process, bytecode cached : {ms(warm)}; CPU {ms(warm_cpu)}")
+    print(f"whole process, no bytecode     : {ms(cold)}; CPU {ms(cold_cpu)}")
+    print(f"replay in process (import+play): {ms(totals)} for {n} actions "
+          f"= {statistics.median(totals) / n * 1e6:.0f} µs/action")
+    print(f"  the same, CPU time             : {ms(cpu)} "
+          f"= {statistics.median(cpu) / n * 1e6:.0f} µs/action (other load on the machine aside)")
+    print(f"one Game.process, median       : {statistics.median(per_action) * 1e6:.0f} µs "
+          f"(p90 {statistics.quantiles(per_action, n=10)[-1] * 1e6:.0f} µs)")
+    print(f"live game after replay         : {mem['live_game_bytes'] / 1024:.0f} KiB "
+          f"(rules pickle {mem['rules_pickle_bytes'] / 1024:.1f} KiB, "
+          f"{mem['snapshots']} snapshots {mem['snapshot_bytes'] / 1024:.0f} KiB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""Server benchmark: post an action -> the last of a table's six phones receives it.
+
+Loopback only (127.0.0.1), bounded loops. For each table count (default 1, 50, 200) it
+starts the server as production does (gunicorn, gunicorn.conf.py, ``app:app``), creates
+the tables (1888-N, six seats), connects six WebSocket phones per table, and has one
+phone per table post a legal action about once a second (jittered) for ``--seconds``.
+
+Measured: p50/p99/max of post -> the sixth phone's receipt (all six must get it),
+the post's own round trip, errors (any 5xx, refused connection, timeout, lost or
+out-of-order push; 409/422 are counted apart: they are answers, not errors), and the
+server's memory per table (worker RSS after the run minus before the tables, / tables).
+
+    .venv/bin/python bench/server_latency.py                        # embedded default
+    .venv/bin/python bench/server_latency.py --backend pg-redis     # 2 processes, PG + Redis
+    .venv/bin/python bench/server_latency.py --tables 200 --seconds 30
+
+The client is one gevent process (greenlets, no threads), so the machine's second core
+is shared with the server; the figures include that client's own scheduling delay.
+"""
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import uuid  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import gevent  # noqa: E402
+import websocket  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.companion.live_server import LiveServer, choose  # noqa: E402
+
+TITLE = "1888-N"
+PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+class Http:
+    """A keep-alive JSON client (lighter than requests: the client shares the CPU)."""
+
+    def __init__(self, port, token=None):
+        self.port, self.token = port, token
+        self.conn = None
+
+    def call(self, method, path, body=None):
+        headers = {"Content-Type": "application/json"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in (0, 1):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                r = self.conn.getresponse()
+                raw = r.read()
+                return r.status, (json.loads(raw) if raw else None)
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.conn.close()
+                self.conn = None
+                if attempt:
+                    raise
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Table:
+    def __init__(self, code, tokens, ports):
+        self.code, self.tokens, self.ports = code, tokens, ports
+        self.recv: dict[int, list[float]] = {}     # version -> receipt times (one per phone)
+        self.last_seen = [0] * 6                   # per phone: last version, order check
+        self.sent: dict[int, float] = {}           # version -> post start
+        self.rtt: list[float] = []
+        self.errors: list[str] = []
+        self.refused = 0
+        self.stale = 0
+
+
+def phone(table: Table, i: int, stop):
+    port = table.ports[i % len(table.ports)]
+    try:
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}", timeout=30)
+    except Exception as exc:
+        table.errors.append(f"connect: {exc!r}")
+        return
+    try:
+        hello = json.loads(ws.recv())
+        table.last_seen[i] = hello["version"]
+        while not stop["now"]:
+            raw = ws.recv()
+            now = time.perf_counter()
+            msg = json.loads(raw)
+            if "action" not in msg:
+                continue
+            v = msg["version"]
+            if v != table.last_seen[i] + 1:
+                table.errors.append(f"phone {i}: got {v} after {table.last_seen[i]}")
+            table.last_seen[i] = v
+            table.recv.setdefault(v, []).append(now)
+    except websocket.WebSocketTimeoutException:
+        if not stop["now"]:
+            table.errors.append(f"phone {i}: no message for 30 s")
+    except Exception as exc:
+        if not stop["now"]:
+            table.errors.append(f"phone {i}: {exc!r}")
+    finally:
+        try:
+            ws.close()
+        except Exception:
+            pass
+
+
+def poster(table: Table, seconds: float, rate: float, seed: int):
+    rng = random.Random(seed)
+    http_ = Http(table.ports[seed % len(table.ports)], table.tokens[0])
+    gevent.sleep(rng.uniform(0, 1.0 / rate))
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        tick = time.perf_counter()
+        try:
+            status, st = http_.call("GET", f"/api/tables/{table.code}")
+            if status != 200:
+                table.errors.append(f"GET {status}")
+            else:
+                action = choose(st["legal"], rng)
+                if action is None:
+                    table.errors.append("stuck: no postable legal action")
+                    return
+                t0 = time.perf_counter()
+                status, body = http_.call("POST", f"/api/tables/{table.code}/actions",
+                                          {"action": action, "expected_version": st["version"],
+                                           "key": uuid.uuid4().hex})
+                t1 = time.perf_counter()
+                if status == 200:
+                    table.sent[body["version"]] = t0
+                    table.rtt.append(t1 - t0)
+                elif status == 422:
+                    table.refused += 1
+                elif status == 409:
+                    table.stale += 1
+                else:
+                    table.errors.append(f"POST {status} {body}")
+        except Exception as exc:
+            table.errors.append(f"http: {exc!r}")
+        gevent.sleep(max(0.0, 1.0 / rate * rng.uniform(0.8, 1.2) - (time.perf_counter() - tick)))
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
+        pg_url=None, redis_url=None) -> dict:
+    servers = []
+    env = {"COMPANION_LIMIT_CREATE": "100000 per minute"}
+    if backend == "embedded":
+        servers.append(LiveServer(workdir, app=os.environ.get("BENCH_APP", "app:app"), snapshot_every=100, extra_env=env,
+                                  name="embedded"))
+    else:
+        prefix = f"bench-{uuid.uuid4().hex[:8]}"
+        for i in range(2):
+            servers.append(LiveServer(workdir, app="app:app", database_url=pg_url,
+                                      redis_url=redis_url, redis_prefix=prefix, extra_env=env,
+                                      name=f"pg{i}"))
+    for s in servers:
+        s.env["COMPANION_LIMIT_POST"] = "100 per 10 seconds"   # the production default shape
+        s.start(timeout=60)
+    try:
+        ports = [s.port for s in servers]
+        workers = [pid for s in servers for pid in s.worker_pids()]
+        gevent.sleep(1.0)
+        base_rss = sum(rss_kb(p) for p in workers)
+        tables = []
+        creator = Http(ports[0])
+        for t in range(n_tables):
+            status, body = creator.call("POST", "/api/tables",
+                                        {"title": TITLE, "players": PLAYERS, "seed": t})
+            assert status == 201, (status, body)
+            tables.append(Table(body["code"], [x["token"] for x in body["seats"]], ports))
+        stop = {"now": False}
+        phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(6)]
+        gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
+        cpu0 = sum(cpu_seconds(p) for p in workers)
+        client0 = time.process_time()
+        posters = [gevent.spawn(poster, t, seconds, rate, k) for k, t in enumerate(tables)]
+        gevent.joinall(posters, timeout=seconds + 60)
+        gevent.sleep(2.0)                           # the last pushes
+        server_cpu = sum(cpu_seconds(p) for p in workers) - cpu0
+        client_cpu = time.process_time() - client0
+        rss_after = sum(rss_kb(p) for p in workers)
+        stop["now"] = True
+        for s in servers:
+            s.stop()
+        gevent.joinall(phones, timeout=10)
+    finally:
+        for s in servers:
+            s.kill()
+    latencies, rtts, errors, lost = [], [], [], 0
+    refused = sum(t.refused for t in tables)
+    stale = sum(t.stale for t in tables)
+    for t in tables:
+        errors.extend(t.errors)
+        rtts.extend(t.rtt)
+        for v, t0 in t.sent.items():
+            got = t.recv.get(v, [])
+            if len(got) < 6:
+                lost += 1
+                continue
+            latencies.append(max(got) - t0)
+    ms = lambda x: round(x * 1000, 1)  # noqa: E731
+    return {
+        "backend": backend, "tables": n_tables, "phones": n_tables * 6, "seconds": seconds,
+        "rate_per_table": rate, "actions": len(latencies) + lost,
+        "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
+        "max_ms": ms(max(latencies)) if latencies else None,
+        "post_rtt_p50_ms": ms(pct(rtts, 50)), "post_rtt_p99_ms": ms(pct(rtts, 99)),
+        "errors": len(errors) + lost, "lost_pushes": lost, "error_samples": errors[:5],
+        "refused_422": refused, "stale_409": stale,
+        "server_rss_mb": round(rss_after / 1024, 1),
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(latencies) + lost), 2),
+        "client_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(latencies) + lost), 2),
+        "kb_per_table": round((rss_after - base_rss) / max(1, n_tables), 1),
+    }
+
+
+def pg_schema():
+    import psycopg
+    url = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+    conn = psycopg.connect(url, autocommit=True)
+    schema = f"companion_bench_{uuid.uuid4().hex[:8]}"
+    conn.execute(f'CREATE SCHEMA "{schema}"')
+    from urllib.parse import quote
+    return conn, schema, f"{url}?options={quote(f'-csearch_path={schema}')}"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, nargs="+", default=[1, 50, 200])
+    ap.add_argument("--backend", choices=["embedded", "pg-redis"], default="embedded")
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--rate", type=float, default=1.0, help="actions per table per second")
+    ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    args = ap.parse_args(argv)
+    out_dir = ROOT / "bench" / "out"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    results = []
+    for n in args.tables:
+        with tempfile.TemporaryDirectory() as tmp:
+            conn = schema = pg_url = None
+            if args.backend == "pg-redis":
+                conn, schema, pg_url = pg_schema()
+            try:
+                res = run(n, args.backend, args.seconds, args.rate, Path(tmp), pg_url, args.redis)
+            finally:
+                if conn is not None:
+                    conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+                    conn.close()
+        results.append(res)
+        print(json.dumps(res), flush=True)
+        with open(out_dir / "server_latency.jsonl", "a") as f:
+            f.write(json.dumps({**res, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+                    + "\n")
+    print("\n| backend | tables × phones | actions | p50 ms | p99 ms | max ms | errors | "
+          "KB/table |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['backend']} | {r['tables']} × 6 | {r['actions']} | {r['p50_ms']} | "
+              f"{r['p99_ms']} | {r['max_ms']} | {r['errors']} | {r['kb_per_table']} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,323 @@
+"""Live push: the WebSocket endpoint and the hub that fans each change out to every phone.
+
+WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
+
+- the token is checked before the upgrade (401/403/404 JSON otherwise);
+- on connect the server sends ``{"version", "state", "legal"}``;
+- then ``{"version", "action", "events"}`` for every accepted action, in version
+  order, each version exactly once (a gap is filled from the log, a duplicate is
+  dropped);
+- ``{"undo_request": {...}}`` when an undo request is made or answered
+  (``{"undo_request": null}`` when open requests lapsed because the game moved on);
+- the client may send ``{"since": n}`` at any time: it receives every action after
+  version ``n`` (catch-up after sleep or a lost connection, without a reload);
+  ``{"ping": x}`` is answered with ``{"pong": x}``.
+
+The hub is in-process by default. With ``REDIS_URL`` every publish also goes to
+Redis pub/sub (channel ``<prefix>:t:<table id>``) and every process fans out what
+it receives to its own phones; a sweep compares each watched table's version in
+the database with what its phones got, so a lost Redis message only delays a push.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import threading
+import time
+import uuid
+
+from flask import Blueprint, current_app, g, jsonify, request
+from flask_sock import Sock
+from simple_websocket import ConnectionClosed
+
+from companion.tables import Access, ServiceError, service
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("live", __name__)
+sock = Sock()
+
+_HELLO = object()
+_STOP = object()
+MAX_QUEUE = 2000
+
+
+def dumps(data) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+class Message(dict):
+    """A pushed message with its JSON text made once (not once per phone)."""
+
+    def __init__(self, msg):
+        super().__init__(msg)
+        self.text = dumps(msg)
+
+
+class Subscriber:
+    """One open WebSocket: a queue, and a sender that keeps versions in order."""
+
+    def __init__(self, ws, access: Access, svc):
+        self.ws, self.access, self.svc = ws, access, svc
+        self.table_id = access.table_id
+        self.q: queue.SimpleQueue = queue.SimpleQueue()
+        self.size = 0
+        self.last = -1                 # the last version this phone has
+        self.closed = False
+
+    def deliver(self, item) -> None:
+        if self.closed:
+            return
+        self.size += 1
+        if self.size > MAX_QUEUE:      # a phone that cannot keep up: drop it, it will catch up
+            self.closed = True
+            self.q.put(_STOP)
+            return
+        self.q.put(item)
+
+    def stop(self) -> None:
+        self.closed = True
+        self.q.put(_STOP)
+
+    def _send(self, data) -> None:
+        text = getattr(data, "text", None)
+        self.ws.send(text if text is not None else dumps(data))
+
+    def _send_after(self, after: int, upto: int | None = None) -> None:
+        for msg in self.svc.messages(self.table_id, after, upto):
+            if msg["version"] > self.last or after < self.last:
+                self._send(msg)
+            self.last = max(self.last, msg["version"])
+
+    def run(self) -> None:
+        try:
+            while True:
+                item = self.q.get()
+                self.size -= 1
+                if item is _STOP:
+                    break
+                self._handle(item)
+        except ConnectionClosed:
+            pass
+        except Exception:  # never let one phone's failure pass unnoticed
+            log.exception("live sender failed")
+        finally:
+            self.closed = True
+            try:
+                self.ws.close()
+            except Exception:
+                pass
+
+    def _handle(self, item) -> None:
+        if item is _HELLO:
+            st = self.svc.state(self.access)
+            self.last = st["version"]
+            self._send({"version": st["version"], "state": st["state"], "legal": st["legal"]})
+            return
+        if "since" in item:
+            self._send_after(item["since"])
+            return
+        if "check" in item:                     # the sweep saw a newer version in the database
+            if item["check"] > self.last:
+                self._send_after(self.last)
+            return
+        if "version" in item and "action" in item:
+            v = item["version"]
+            if v <= self.last:
+                return                          # already sent (e.g. came by Redis as well)
+            if v > self.last + 1:
+                self._send_after(self.last, v - 1)   # fill the gap from the log
+            if v == self.last + 1:
+                self._send(item)
+                self.last = v
+            return
+        self._send(item)                        # undo requests, pongs, errors
+
+
+class Hub:
+    """Fans messages out to the subscribers of a table, in this process and (Redis) beyond."""
+
+    def __init__(self, redis_url: str | None = None, prefix: str = "companion",
+                 sweep_every: float = 2.0):
+        self.id = uuid.uuid4().hex
+        self.prefix = prefix
+        self._subs: dict[int, set[Subscriber]] = {}
+        self._lock = threading.Lock()
+        self.redis = None
+        self.redis_url = redis_url
+        self.sweep_every = sweep_every
+        self.versions = None           # callable: [table ids] -> {table id: version}
+        self._started = False
+        if redis_url:
+            import redis
+            self.redis = redis.Redis.from_url(redis_url, socket_timeout=5,
+                                              socket_connect_timeout=5, health_check_interval=30)
+
+    # -- subscribers ---------------------------------------------------------------------------
+    def subscribe(self, sub: Subscriber) -> None:
+        self._start()
+        with self._lock:
+            self._subs.setdefault(sub.table_id, set()).add(sub)
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        with self._lock:
+            subs = self._subs.get(sub.table_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[sub.table_id]
+
+    def count(self, table_id: int | None = None) -> int:
+        with self._lock:
+            if table_id is None:
+                return sum(len(s) for s in self._subs.values())
+            return len(self._subs.get(table_id, ()))
+
+    def _deliver(self, table_id: int, msg) -> None:
+        with self._lock:
+            subs = list(self._subs.get(table_id, ()))
+        for sub in subs:
+            sub.deliver(msg)
+
+    # -- publishing ----------------------------------------------------------------------------
+    def channel(self, table_id: int) -> str:
+        return f"{self.prefix}:t:{table_id}"
+
+    def publish(self, table_id: int, msg: dict) -> None:
+        """Deliver to this process's phones now; with Redis, to every other process too.
+
+        Called after the commit: a failure here loses no step (phones catch up from the log).
+        """
+        msg = Message(msg)
+        self._deliver(table_id, msg)
+        if self.redis is not None:
+            try:
+                self.redis.publish(self.channel(table_id),
+                                   '{"o":"%s","t":%d,"m":%s}' % (self.id, table_id, msg.text))
+            except Exception as exc:
+                log.warning("redis publish failed (the sweep will catch up): %s", exc)
+
+    # -- Redis listener and sweep ---------------------------------------------------------------
+    def _start(self) -> None:
+        if self._started or self.redis is None:
+            return
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        threading.Thread(target=self._listen, name="hub-redis", daemon=True).start()
+        threading.Thread(target=self._sweep, name="hub-sweep", daemon=True).start()
+
+    def _listen(self) -> None:
+        while True:
+            pubsub = None
+            try:
+                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(f"{self.prefix}:t:*")
+                self._sweep_once()       # whatever was missed while (re)connecting
+                for item in pubsub.listen():
+                    if item.get("type") != "pmessage":
+                        continue
+                    try:
+                        data = json.loads(item["data"])
+                        if data.get("o") != self.id:
+                            self._deliver(int(data["t"]), Message(data["m"]))
+                    except Exception:
+                        log.warning("bad hub message on %s", item.get("channel"))
+            except Exception as exc:
+                log.warning("redis listener: %s; reconnecting", exc)
+                time.sleep(0.5)
+            finally:
+                if pubsub is not None:
+                    try:
+                        pubsub.close()
+                    except Exception:
+                        pass
+
+    def _sweep_once(self) -> None:
+        if self.versions is None:
+            return
+        with self._lock:
+            tables = list(self._subs)
+        if not tables:
+            return
+        for tid, version in self.versions(tables).items():
+            self._deliver(tid, {"check": version})
+
+    def _sweep(self) -> None:
+        while True:
+            time.sleep(self.sweep_every)
+            try:
+                self._sweep_once()
+            except Exception as exc:
+                log.warning("hub sweep: %s", exc)
+
+
+# -- the WebSocket endpoint -------------------------------------------------------------------------
+@bp.errorhandler(ServiceError)
+def _service_error(err: ServiceError):
+    return jsonify(err.body()), err.status
+
+
+def hub() -> Hub:
+    return current_app.extensions["companion.hub"]
+
+
+@bp.before_request
+def check_token():
+    """Refuse the upgrade (plain HTTP 401/403/404) unless the token is this table's."""
+    code = (request.view_args or {}).get("code")
+    try:
+        g.access = service().authorize(code, request.args.get("token"))
+    except ServiceError as err:
+        return jsonify(err.body()), err.status
+    return None
+
+
+@sock.route("/ws/tables/<code>", bp=bp)
+def table_socket(ws, code):
+    svc, h = service(), hub()
+    sub = Subscriber(ws, g.access, svc)
+    h.subscribe(sub)
+    sub.deliver(_HELLO)
+    sender = threading.Thread(target=sub.run, name="ws-sender", daemon=True)
+    sender.start()
+    try:
+        while not sub.closed:
+            data = ws.receive(timeout=5)
+            if data is None:
+                continue
+            sub.deliver(_client_message(data))
+    except ConnectionClosed:
+        pass
+    finally:
+        h.unsubscribe(sub)
+        sub.stop()
+        sender.join(timeout=5)
+
+
+def _client_message(data) -> dict:
+    try:
+        msg = json.loads(data)
+    except (ValueError, TypeError, RecursionError):
+        return {"error": {"code": "bad_json", "message": "Send JSON: {\"since\": <version>}."}}
+    if isinstance(msg, dict) and "since" in msg:
+        n = msg["since"]
+        if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+            return {"since": n}
+        return {"error": {"code": "bad_since", "message": "'since' must be a version (0 or more)."}}
+    if isinstance(msg, dict) and "ping" in msg:
+        return {"pong": msg["ping"] if isinstance(msg["ping"], (int, str)) else None}
+    return {"error": {"code": "unknown_message", "message": "Send {\"since\": <version>}."}}
+
+
+def init_app(app) -> Hub:
+    h = Hub(app.config.get("REDIS_URL"), prefix=app.config.get("REDIS_PREFIX", "companion"),
+            sweep_every=float(app.config.get("HUB_SWEEP_SECONDS",
+                                             os.environ.get("COMPANION_HUB_SWEEP", 2.0))))
+    app.extensions["companion.hub"] = h
+    app.config.setdefault("SOCK_SERVER_OPTIONS", {"ping_interval": 25, "max_message_size": 4096})
+    app.register_blueprint(bp)
+    return h

@@ -1,0 +1,152 @@
+"""The progressive web app: manifest, service worker, offline page, icons, Brython.
+
+Brython's ``brython.js`` is served from the installed ``brython`` package (never a copy
+in the repository), gzipped once in memory and cached by browsers for a year under a
+URL that carries its version. Only the core file is served: the phones' Python imports
+nothing from Brython's standard library.
+
+Pages of this blueprint and of ``pages`` are gzipped when the browser accepts it
+(:func:`compress`), which is what keeps the first render of a table under 37 KB.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import (Blueprint, Response, current_app, render_template, request, url_for)
+from flask_babel import gettext as _
+
+bp = Blueprint("pwa", __name__)
+
+THEME = "#0b6e4f"
+COMPRESSIBLE = {"text/html", "text/css", "application/javascript", "text/javascript",
+                "application/json", "application/manifest+json", "image/svg+xml", "text/csv",
+                "text/plain", "text/python"}
+STATIC_CACHE = ["app.css", "icons/icon-192.png", "icons/icon-512.png",
+                "icons/maskable-512.png", "icons/favicon.svg"]
+
+
+def brython_dir() -> Path:
+    import brython
+    return Path(brython.__file__).resolve().parent / "data"
+
+
+@lru_cache(maxsize=1)
+def brython_version() -> str:
+    head = (brython_dir() / "brython.js").read_text(encoding="utf-8")[:200]
+    for line in head.splitlines():
+        if line.startswith("// version ["):
+            nums = line.split("[", 1)[1].split(",")[:3]
+            return ".".join(n.strip() for n in nums)
+    return "0"
+
+
+@lru_cache(maxsize=1)
+def _brython_gz() -> tuple[bytes, bytes, str]:
+    raw = (brython_dir() / "brython.js").read_bytes()
+    return raw, gzip.compress(raw, 9, mtime=0), hashlib.sha1(raw).hexdigest()[:12]
+
+
+def brython_url() -> str:
+    return url_for("pwa.brython_js", v=brython_version())
+
+
+def _accepts_gzip() -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+@bp.get("/brython.js")
+def brython_js():
+    raw, gz, etag = _brython_gz()
+    if request.if_none_match.contains(etag):
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+    body, enc = (gz, "gzip") if _accepts_gzip() else (raw, None)
+    resp = Response(body, mimetype="text/javascript")
+    if enc:
+        resp.headers["Content-Encoding"] = enc
+    resp.headers["Vary"] = "Accept-Encoding"
+    resp.set_etag(etag)
+    resp.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    return resp
+
+
+def static_version() -> str:
+    """Changes when any cached static file changes: the service worker's cache name."""
+    h = hashlib.sha1(brython_version().encode())
+    root = Path(current_app.static_folder)
+    for name in STATIC_CACHE + ["live.py"]:
+        p = root / name
+        if p.exists():
+            h.update(p.read_bytes())
+    h.update((Path(current_app.template_folder) / "offline.html").read_bytes())
+    return h.hexdigest()[:10]
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    icons = url_for("static", filename="icons/")
+    data = {
+        "name": _("18xx Table Companion"),
+        "short_name": _("18xx Table"),
+        "description": _("One shared book for the 18xx game on the table."),
+        "id": "/",
+        "start_url": url_for("pages.index") + "?source=pwa",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#101613",
+        "theme_color": THEME,
+        "icons": [
+            {"src": icons + "icon-192.png", "sizes": "192x192", "type": "image/png",
+             "purpose": "any"},
+            {"src": icons + "icon-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "any"},
+            {"src": icons + "maskable-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+        ],
+    }
+    resp = Response(json.dumps(data, ensure_ascii=False), mimetype="application/manifest+json")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/sw.js")
+def service_worker():
+    files = [url_for("static", filename=n) for n in STATIC_CACHE]
+    files += [brython_url(), url_for("pwa.offline")]
+    body = render_template("sw.js", version=static_version(), files=files,
+                           offline=url_for("pwa.offline"))
+    resp = Response(body, mimetype="text/javascript")
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["Service-Worker-Allowed"] = "/"
+    return resp
+
+
+@bp.get("/offline")
+def offline():
+    return render_template("offline.html")
+
+
+def compress(response):
+    """gzip this app's own pages and assets (not the JSON API's, not streams)."""
+    if (request.blueprint not in ("pages", "pwa") or response.direct_passthrough
+            or response.is_streamed or response.status_code < 200 or response.status_code >= 300
+            or "Content-Encoding" in response.headers or not _accepts_gzip()
+            or response.mimetype not in COMPRESSIBLE):
+        return response
+    data = response.get_data()
+    if len(data) < 600:
+        return response
+    response.set_data(gzip.compress(data, 6))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers.add("Vary", "Accept-Encoding")
+    return response
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.after_request(compress)
+    app.jinja_env.globals.update(brython_url=brython_url, THEME=THEME)

@@ -1,0 +1,128 @@
+"""The database: engine from ``DATABASE_URL``, SQLite pragmas, sessions, migrations.
+
+- SQLite (the embedded default, ``instance/companion.db``): WAL journal,
+  ``synchronous=NORMAL`` by default: an answered action survives any crash of the
+  server process (SIGKILL included: the commit is in the WAL file before the answer);
+  only a power cut or kernel crash in the last moments before the OS writes it back
+  could lose it. ``COMPANION_SQLITE_SYNCHRONOUS=FULL`` (or config
+  ``SQLITE_SYNCHRONOUS``) fsyncs every commit: safe against power loss too, but each
+  post then costs one fsync (~8 ms on the test VM: 8.3 ms a post instead of 2.1 ms).
+  A busy timeout, and transactions that take the write lock up front
+  (``BEGIN IMMEDIATE``) when :meth:`Store.write` is used, so two writers never
+  deadlock on a lock upgrade.
+- PostgreSQL (``postgresql://...``, driven by psycopg 3): writers lock the table's
+  row with ``SELECT ... FOR UPDATE`` (see ``tables.py``), which serializes posts to
+  one table across every process and host.
+
+The schema is made by alembic (``migrations/``): :func:`migrate` runs
+``upgrade head``; ``create_app`` calls it at start (under a PostgreSQL advisory
+lock, so several processes starting at once do not race).
+"""
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+MIGRATION_LOCK = 184_018_818  # an arbitrary constant: pg_advisory_lock key for migrations
+
+
+def normalize_url(url: str) -> str:
+    """postgres:// and postgresql:// select psycopg 3 (SQLAlchemy would pick psycopg2)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               pool_size=10, max_overflow=20, pool_pre_ping=False)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):
+            dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (below)
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn):
+            immediate = conn.get_execution_options().get("sqlite_immediate")
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        return engine
+    return create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True,
+                         pool_recycle=1800)
+
+
+class Store:
+    def __init__(self, url: str, *, synchronous: str = "NORMAL"):
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"SQLite synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
+        self.url = normalize_url(url)
+        self.engine = make_engine(self.url, synchronous=synchronous)
+        self.dialect = self.engine.dialect.name          # "sqlite" | "postgresql"
+        self._write_engine = (self.engine.execution_options(sqlite_immediate=True)
+                              if self.dialect == "sqlite" else self.engine)
+
+    def read(self) -> Session:
+        """A session for reading (no write lock taken)."""
+        return Session(self.engine, expire_on_commit=False)
+
+    @contextlib.contextmanager
+    def write(self):
+        """A session whose transaction commits on success and rolls back on error.
+
+        On SQLite the write lock is taken when the transaction begins.
+        """
+        with Session(self._write_engine, expire_on_commit=False) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    @contextlib.contextmanager
+    def write_conn(self):
+        """A Core connection in a write transaction (commit on success, rollback on error)."""
+        with self._write_engine.begin() as conn:
+            yield conn
+
+    def dispose(self):
+        self.engine.dispose()
+
+
+def alembic_config(url: str):
+    from alembic.config import Config
+    cfg = Config(str(ROOT / "alembic.ini"))
+    cfg.set_main_option("script_location", str(ROOT / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
+    return cfg
+
+
+def migrate(store: Store) -> None:
+    """``alembic upgrade head`` on this store's database."""
+    from alembic import command
+    cfg = alembic_config(store.url)
+    with store.engine.connect() as conn:
+        if store.dialect == "postgresql":
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
+            conn.commit()
+        try:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+            conn.commit()
+        finally:
+            if store.dialect == "postgresql":
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
+                conn.commit()

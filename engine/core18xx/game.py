@@ -1,0 +1,416 @@
+"""``Core18xx``: the state of one 18xx game and the flow of its rounds.
+
+A title subclasses ``Core18xx``, sets the data tables below and overrides
+only the hooks where it departs from the core (the hooks are the methods
+under "title hooks"). The object is plain data plus class-level tables, so
+it pickles small and fast for the Game's snapshots.
+
+Data tables (class attributes):
+
+- ``BANK_CASH``, ``CERT_LIMIT`` {players: n}, ``STARTING_CASH`` {players: ¥}
+- ``MARKET`` rows of codes (see ``market.py``), ``MARKET_ZONES`` {letter: zone}
+- ``PHASES`` [{name, on (train type or None), tiles [colours], train_limit,
+  operating_rounds, status [..]}] — status words the core knows:
+  ``can_buy_companies``, ``can_buy_trains_from_others``
+- ``TRAINS`` [{name, distance, price, num (int or "unlimited"), rusts_on,
+  events [..], discount {type: ¥}}]
+- ``CORPORATIONS`` [{sym, name, home, tokens [¥ per token, home first],
+  float_percent}], ``COMPANIES`` [{sym, name, value, revenue}]
+- ``TILES``, ``HEXES`` (see ``tiles.py``)
+
+Title hooks (override in the title's subclass; defaults are plain 1830-style):
+``setup``, ``first_round``/``next_round`` (round sequence), ``payout_privates``,
+``on_auction_all_passed``, ``train_revenue`` (one train's entry -> revenue,
+subsidy) and ``run_bonuses``, ``special_lay``/``special_lay_legal``/
+``check_hex_open`` (private abilities, blocked hexes), ``after_company_bought``,
+``train_event`` (e.g. close_companies), ``or_round_finished``,
+``or_set_finished`` (e.g. export), ``stock_round_action``/``stock_round_legal``
+and ``operating_round_action`` (title-only actions), ``float_capital``,
+``share_payee`` (capitalization), ``company_price_range``, ``private_certs``,
+``dividend_price_move``, ``game_end_bankrupt``. Class switches:
+``SELL_FROM_TURN``, ``EMERGENCY_PRESIDENCY_CHANGE``, ``GAME_END_BANK``,
+``CERT_LIMIT_INCLUDES_PRIVATES``, ``MARKET_SHARE_LIMIT``, ``MAX_OWNERSHIP``.
+
+Entities are strings: player ids ("1", "2", ...), corporation symbols and
+private company symbols. ``legal_actions()`` returns ready-to-post actions
+or templates with their ranges: {"type": "bid", "company", "min", "max",
+"step"}, {"type": "par", "corporation", "prices": [..]}, {"type":
+"buy_shares", "corporation", "source", "price"}, {"type": "sell_shares",
+"corporation", "percent"}, {"type": "buy_train", "train", "price"} or with
+"min"/"max" for a train from another company, {"type": "buy_company",
+"company", "min", "max"}, {"type": "run_trains", "trains": [ids],
+"bonuses": [..]} (fill in revenue per train, and the title's bonus flags),
+{"type": "lay_tile", "colors": [..], "tiles": {name: left}, "cash"} (fill in
+hex, tile, rotation), {"type": "lay_tile", "company", "hexes"} (a private's
+lay), {"type": "place_token", "price"} (fill in hex, city), {"type":
+"dividend", "kind"}, {"type": "discard_train", "train"}, {"type":
+"bankrupt"}, {"type": "pass"}; titles add their own (1888-N: "exchange").
+Every template carries "type" and "entity"; post it with the blanks filled.
+
+Every action may instead be a ``correction`` {"reason", "kind": "cash" |
+"share_price" | "train", ...}: the physical board is the authority.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core18xx.bank import BANK, Ledger
+from engine.core18xx.corrections import CorrectionsMixin
+from engine.core18xx.dividends import DividendMixin
+from engine.core18xx.market import StockMarket
+from engine.core18xx.phases_trains import TrainsMixin
+from engine.core18xx.privates import PrivatesMixin
+from engine.core18xx.rounds.auction import AuctionRound
+from engine.core18xx.rounds.operating import OperatingRound
+from engine.core18xx.rounds.stock import StockRound
+from engine.core18xx.share_trading import ShareTradingMixin
+from engine.core18xx.shares import IPO, POOL, ShareBook
+from engine.core18xx.tiles import Board
+from engine.core18xx.track_tokens import TrackMixin
+from engine.core18xx.trains import Depot
+from engine.errors import GameError
+from engine.events import Event
+
+
+class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
+               CorrectionsMixin):
+    CURRENCY = "$"
+    BANK_CASH = 0
+    CERT_LIMIT: dict = {}
+    STARTING_CASH: dict = {}
+    MARKET: list = []
+    MARKET_ZONES: dict = {}
+    MARKET_SHARE_LIMIT = 50
+    MAX_OWNERSHIP = 60
+    MIN_BID_INCREMENT = 5
+    BID_MULTIPLE_OF_INCREMENT = False
+    PHASES: list = []
+    TRAINS: list = []
+    CORPORATIONS: list = []
+    COMPANIES: list = []
+    TILES: dict = {}
+    HEXES: dict = {}
+    COMPANY_PRICE_RANGE = (0.5, 1.5)     # of face value, when companies sell privates
+    DIVIDEND_KINDS = ("payout", "withhold")
+    SELL_FROM_TURN = 2                   # no selling in the first stock round
+    EMERGENCY_PRESIDENCY_CHANGE = False  # emergency sales never change a presidency
+    GAME_END_BANK = "full_set"           # "full_set": a broken bank ends the game after the set
+    NO_CERT_LIMIT_ZONE = "no_cert_limit"
+    CERT_LIMIT_INCLUDES_PRIVATES = True  # a private held by a player is a certificate
+    TEXT_FIELDS = ("company", "corporation", "hex", "tile", "train", "exchange", "source", "kind",
+                   "target", "op", "reason")
+
+    # -- setup -----------------------------------------------------------------------------
+    def __init__(self, players: list[dict], seed: int, options: dict):
+        self.seed = seed
+        self.options = options
+        self.players = [p["id"] for p in players]
+        self.names = {p["id"]: p["name"] for p in players}
+        self.order = list(self.players)          # seating, rotated so priority is first
+        if options.get("seating") == "random":   # deal the seats from the seed
+            random.Random(seed).shuffle(self.order)
+        self.bankrupt: list[str] = []
+        self.finished = False
+        self.game_end_reason: str | None = None
+        self.turn = 1
+        self.phase_index = 0
+        self.last_to_act: str | None = None
+        self._events: list[Event] = []
+        n = len(self.players)
+        self.ledger = Ledger(self.BANK_CASH)
+        for p in self.players:
+            self.ledger.open(p)
+            self.ledger.pay(BANK, p, self.STARTING_CASH[n])
+        self.market = StockMarket(self.MARKET, self.MARKET_ZONES)
+        self.corps = {}
+        for spec in self.CORPORATIONS:
+            sym = spec["sym"]
+            self.ledger.open(sym)
+            self.corps[sym] = {"sym": sym, "par": None, "floated": False, "trains": [],
+                               "tokens_used": 0, "tokens": [], "companies": [], "operated": False}
+        self.corp_spec = {c["sym"]: c for c in self.CORPORATIONS}
+        self.closed_corps: set[str] = set()
+        self.shares = ShareBook({c["sym"]: c for c in self.CORPORATIONS}, list(self.order))
+        self.companies = {c["sym"]: {"sym": c["sym"], "value": c["value"], "revenue": c["revenue"],
+                                     "owner": None, "closed": False, "discount": 0,
+                                     "auction": c.get("auction", True)}
+                          for c in self.COMPANIES}
+        self.depot = Depot(self.TRAINS)
+        self.train_owner: dict[str, str] = {}    # owned trains -> corporation
+        self.board = Board(self.HEXES, self.TILES)
+        self.crowded: list[str] = []
+        self.kinds_seen: set[str] = set()         # train types that have left the depot
+        self.bank_broken_seen = False
+        self.setup()
+        self.round = self.first_round()
+        self._settle()
+        self._events = []
+
+    # -- helpers for text ------------------------------------------------------------------
+    def money(self, amount: int) -> str:
+        return f"{self.CURRENCY}{amount:,}" if amount >= 0 else f"-{self.CURRENCY}{-amount:,}"
+
+    def pname(self, pid: str) -> str:
+        return self.names.get(pid, pid)
+
+    def cname(self, sym: str) -> str:
+        for c in self.COMPANIES:
+            if c["sym"] == sym:
+                return c["name"]
+        return sym
+
+    def emit(self, code: str, message: str, board: str = "", **params) -> None:
+        self._events.append(Event(code, message, board, params))
+
+    def out_of_turn(self, entity, acting):
+        who = ", ".join(self.pname(a) for a in acting) or "nobody"
+        raise GameError("not_your_turn", f"It is not {self.pname(str(entity))}'s turn: "
+                        f"{who} acts now.", entity=entity, acting=list(acting))
+
+    # -- the Rules protocol ----------------------------------------------------------------
+    def apply(self, action: dict) -> list[Event]:
+        self._events = []
+        entity = action.get("entity")
+        if not isinstance(entity, str) or not entity:
+            raise GameError("bad_entity", "An action names its entity (a player id or a company).")
+        for key in self.TEXT_FIELDS:
+            if key in action and not isinstance(action[key], str):
+                raise GameError("bad_field",
+                                f"{key!r} is a name or id (text), not {action[key]!r}.",
+                                field=key)
+        if action["type"] == "correction":
+            self.correction(action)
+        elif self.crowded:
+            self._discard(action)
+        else:
+            self.round.apply(self, action)
+        self._settle()
+        events, self._events = self._events, []
+        return events
+
+    def acting(self) -> list[str]:
+        if self.finished:
+            return []
+        if self.crowded:
+            return list(self.crowded)
+        return self.round.acting(self)
+
+    def legal_actions(self) -> list[dict]:
+        if self.finished:
+            return []
+        if self.crowded:
+            return [{"type": "discard_train", "entity": corp, "train": t}
+                    for corp in self.crowded for t in self.corps[corp]["trains"]]
+        return self.round.legal(self)
+
+    def result(self) -> dict[str, int]:
+        out = {}
+        for p in self.players:
+            value = self.ledger.of(p)
+            for corp in self.corps:
+                pct = self.shares.percent(corp, p)
+                if pct and corp in self.market.pos:
+                    value += pct * self.market.price(corp) // 10
+            for c in self.companies.values():
+                if c["owner"] == p and not c["closed"]:
+                    value += c["value"]
+            out[p] = value
+        return out
+
+    def view(self) -> dict:
+        phase = self.phase
+        return {
+            "round": self.round.name, "round_detail": self.round.view(self), "turn": self.turn,
+            "phase": phase["name"], "train_limit": phase["train_limit"], "tiles": phase["tiles"],
+            "bank": self.ledger.of(BANK), "bank_broken": self.ledger.broken,
+            "priority": self.order[0],
+            "seating": self.order,
+            "player_state": {p: {"cash": self.ledger.of(p), "certs": self.cert_count(p),
+                            "bankrupt": p in self.bankrupt,
+                            "shares": {c: self.shares.percent(c, p) for c in self.corps
+                                       if self.shares.percent(c, p)},
+                            "companies": [c for c, s in self.companies.items()
+                                          if s["owner"] == p and not s["closed"]]}
+                        for p in self.players},
+            "cert_limit": self.cert_limit(),
+            "corporations": {
+                sym: {"cash": self.ledger.of(sym), "floated": c["floated"],
+                      "par": c["par"],
+                      "price": self.market.price(sym) if sym in self.market.pos else None,
+                      "market": list(self.market.pos[sym]) if sym in self.market.pos else None,
+                      "president": self.shares.president[sym], "ipo": self.shares.percent(sym, IPO),
+                      "pool": self.shares.percent(sym, POOL), "trains": list(c["trains"]),
+                      "tokens": [list(t) for t in c["tokens"]],
+                      "tokens_left": len(self.corp_spec[sym]["tokens"]) - c["tokens_used"],
+                      "companies": list(c["companies"]), "closed": sym in self.closed_corps}
+                for sym, c in self.corps.items()},
+            "companies": {s: {"owner": c["owner"], "closed": c["closed"], "value": c["value"],
+                              "revenue": c["revenue"], "price": self.company_min_price(s)}
+                          for s, c in self.companies.items()},
+            "depot": {"next": self.depot.next_train(), "available": self.depot.available(),
+                      "remaining": {k: sum(1 for t in self.depot.upcoming if Depot.kind(t) == k)
+                                    for k in self.depot.specs},
+                      "discarded": list(self.depot.discarded)},
+            "tiles_laid": {h: {"tile": t, "rotation": r} for h, (t, r) in self.board.laid.items()},
+            "tile_supply": dict(self.board.supply),
+            "crowded": list(self.crowded),
+            "operating_order": self.operating_order_all(),
+            "market": {"prices": self.market.prices,
+                       "zones": {f"{r},{c}": sorted(z) for (r, c), z in self.market.types.items()},
+                       "par": [list(rc) for rc in self.market.par_spaces],
+                       "markers": {f"{r},{c}": list(stack)
+                                   for (r, c), stack in self.market.stacks.items() if stack}},
+        }
+
+    # -- round flow ------------------------------------------------------------------------
+    def first_round(self):
+        return AuctionRound(self)
+
+    def _settle(self) -> None:
+        """Move on to the next round(s) while the current one is over."""
+        if self.ledger.broken and not self.bank_broken_seen:
+            self.bank_broken_seen = True
+            self.emit("bank_broken", "The bank has broken: the game ends after the current set of "
+                      "operating rounds (after the next full set if in a stock round).",
+                      "Keep playing to the end of the set; the scores come from the book.")
+        guard = 0
+        while not self.finished and self.round.finished and not self.crowded:
+            guard += 1
+            if guard > 50:
+                raise GameError("engine_loop", "The round flow did not settle.")
+            self.next_round()
+
+    def next_round(self) -> None:
+        r = self.round
+        if isinstance(r, AuctionRound):
+            self.order = self.order[r.index:] + self.order[:r.index]
+            self.emit("round_started", f"Stock round {self.turn}. {self.pname(self.order[0])} has "
+                      "the priority deal.",
+                      f"Give the priority deal card to {self.pname(self.order[0])}.",
+                      round="stock", priority=self.order[0])
+            self.round = StockRound(self)
+        elif isinstance(r, StockRound):
+            self.order = self.order[r.index:] + self.order[:r.index]
+            self.sold_out_moves()
+            self.ors_in_set = self.phase["operating_rounds"]
+            self.start_operating_round(1)
+        elif isinstance(r, OperatingRound):
+            self.or_round_finished(r)
+            if self.ledger.broken and self.GAME_END_BANK == "full_set" and r.round_num >= r.total:
+                self.end_game("bank")
+                return
+            if r.round_num < r.total:
+                self.start_operating_round(r.round_num + 1)
+            else:
+                self.turn += 1
+                self.or_set_finished()
+                self.emit("round_started", f"Stock round {self.turn}. {self.pname(self.order[0])} "
+                          "has the priority deal.", round="stock", priority=self.order[0])
+                self.round = StockRound(self)
+        else:  # pragma: no cover - titles with other rounds override next_round
+            raise GameError("engine_round", f"No round follows {r.name}.")
+
+    def start_operating_round(self, num: int) -> None:
+        self.emit("round_started", f"Operating round {self.turn}.{num} of {self.ors_in_set}.",
+                  round="operating", number=num)
+        self.round = OperatingRound(self, num, self.ors_in_set)
+
+    def end_game(self, reason: str) -> None:
+        self.finished = True
+        self.game_end_reason = reason
+        scores = self.result()
+        text = ", ".join(f"{self.pname(p)} {self.money(v)}" for p, v in
+                         sorted(scores.items(), key=lambda kv: -kv[1]))
+        self.emit("game_over", f"Game over ({reason}): {text}.",
+                  "Count nothing: the book has the scores.",
+                  reason=reason, result=scores)
+
+    def sold_out_moves(self) -> None:
+        for corp in sorted((c for c in self.corps if self.corps[c]["floated"]
+                            and c not in self.closed_corps), key=self.market.sort_key):
+            if self.shares.player_percent(corp) == 100:
+                old = self.market.price(corp)
+                if self.market.move(corp, "up"):
+                    self.emit("price_moved", f"{corp} is sold out: its price rises from "
+                              f"{self.money(old)} to {self.money(self.market.price(corp))}.",
+                              f"Move {corp}'s market marker up one space.", corporation=corp)
+
+    # -- title hooks -----------------------------------------------------------------------
+    def setup(self) -> None:
+        """After the tables are built, before the first round."""
+
+    def payout_privates(self) -> None:
+        """At the start of each operating round every owned private pays its revenue."""
+        paid = []
+        for sym, c in self.companies.items():
+            if c["owner"] and not c["closed"] and c["revenue"]:
+                self.ledger.pay(BANK, c["owner"], c["revenue"])
+                paid.append(f"{self.pname(c['owner'])} {self.money(c['revenue'])} ({sym})")
+        if paid:
+            self.emit("privates_paid", "Privates pay: " + ", ".join(paid) + ".")
+
+    def on_auction_all_passed(self, rnd) -> None:
+        """Everyone passed in the auction (1830 on 18xx.games): the cheapest private's price
+        drops by 5, or, if it is sold, the privates pay and the set ends."""
+        cheapest = rnd.companies[0] if rnd.companies else None
+        if cheapest and cheapest == self.companies_by_value()[0]:
+            self.discount_company(rnd, cheapest)
+        else:
+            self.payout_privates()
+            self.or_set_finished()
+
+    def companies_by_value(self) -> list[str]:
+        return [c["sym"] for c in sorted(self.COMPANIES, key=lambda c: (c["value"], c["sym"]))]
+
+    def discount_company(self, rnd, company: str) -> None:
+        c = self.companies[company]
+        c["discount"] += 5
+        price = self.company_min_price(company)
+        self.emit("private_discounted", f"{self.cname(company)} now costs {self.money(price)}.",
+                  company=company, price=price)
+        if price <= 0:
+            rnd.force_take(self, company)
+
+    def train_revenue(self, corp: str, entry: dict) -> tuple[int, int]:
+        """(revenue, subsidy to the treasury) of one train as entered."""
+        return entry["revenue"], 0
+
+    def run_bonuses(self, corp: str) -> list[dict]:
+        return []
+
+    def special_lay(self, rnd, corp: str, company: str, action: dict) -> None:
+        raise GameError("no_ability", f"{company} gives {corp} no tile lay.", company=company)
+
+    def special_lay_legal(self, rnd, corp: str) -> list[dict]:
+        return []
+
+    def check_hex_open(self, corp: str, hex_id: str, tile: str) -> None:
+        """Raise if the hex is reserved or blocked."""
+
+    def after_company_bought(self, corp: str, company: str) -> None:
+        """A corporation bought a private from a player."""
+
+    def train_event(self, event: dict) -> None:
+        if event.get("type") == "close_companies":
+            closed = [s for s, c in self.companies.items() if not c["closed"] and c["owner"]]
+            for s in list(self.companies):
+                self.close_company(s)
+            if closed:
+                self.emit("privates_closed", f"The private companies close: {', '.join(closed)}.",
+                          "Remove every private company card from play.", companies=closed)
+
+    def or_round_finished(self, rnd) -> None:
+        """After each operating round."""
+
+    def or_set_finished(self) -> None:
+        """After the last operating round of a set."""
+
+    def stock_round_action(self, rnd, player: str, action: dict) -> bool:
+        raise GameError("bad_action_now", f"{action['type']!r} is not a stock round action.",
+                        type=action["type"])
+
+    def stock_round_legal(self, rnd, player: str) -> list[dict]:
+        return []
+
+    def operating_round_action(self, rnd, corp: str, action: dict) -> bool:
+        return False

@@ -1,0 +1,317 @@
+"""Phases and trains on the book: buying (from the bank, from another company, with a
+trade-in), rust and phase changes, export, train limits and discards, the forced purchase
+with the president's money, and bankruptcy. Mixed into ``Core18xx``."""
+from __future__ import annotations
+
+from engine.core18xx.bank import BANK
+from engine.core18xx.shares import POOL
+from engine.core18xx.trains import DEPOT, Depot
+from engine.errors import GameError
+
+
+class TrainsMixin:
+    @property
+    def phase(self) -> dict:
+        return self.PHASES[self.phase_index]
+
+    def phase_colors(self) -> list[str]:
+        return list(self.phase["tiles"])
+
+    def phase_allows(self, status: str) -> bool:
+        return status in self.phase.get("status", ())
+
+    def train_limit(self, corp: str) -> int:
+        return self.phase["train_limit"]
+
+    def train_acquired(self, train: str, from_depot: bool, exported: bool = False) -> None:
+        """Phase changes, rust and train events after a depot train is sold or exported."""
+        if not from_depot:
+            return
+        kind = Depot.kind(train)
+        changed = False
+        while (self.phase_index + 1 < len(self.PHASES)
+               and self.PHASES[self.phase_index + 1].get("on") == kind):
+            self.phase_index += 1
+            changed = True
+        if changed:
+            p = self.phase
+            self.emit("phase_changed",
+                      f"Phase {p['name']}: tiles {', '.join(p['tiles'])}; train limit "
+                      f"{p['train_limit']}; {p['operating_rounds']} operating round(s) per set.",
+                      f"Move the phase marker to {p['name']}.", phase=p["name"])
+        rusted: dict[str, list[str]] = {}
+        for t, owner in list(self.train_owner.items()):
+            if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind:
+                self.corps[owner]["trains"].remove(t)
+                del self.train_owner[t]
+                self.depot.rusted.add(t)
+                rusted.setdefault(owner, []).append(t)
+        for t in list(self.depot.discarded):
+            if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind:
+                self.depot.discarded.remove(t)
+                self.depot.rusted.add(t)
+                rusted.setdefault("the pool", []).append(t)
+        if rusted:
+            kinds = sorted({Depot.kind(t) for ts in rusted.values() for t in ts})
+            where = ", ".join(f"{o} ({', '.join(ts)})" for o, ts in rusted.items())
+            self.emit("trains_rusted", f"{'/'.join(kinds)}-trains rust: {where}.",
+                      f"Remove the {'/'.join(kinds)}-trains from {', '.join(rusted)} "
+                      "and out of the game.",
+                      trains={o: ts for o, ts in rusted.items()})
+        if kind not in self.kinds_seen:        # a type's events fire with its first train
+            self.kinds_seen.add(kind)
+            for event in self.depot.specs[kind].get("events", ()):
+                self.train_event(event)
+        if changed:
+            self.check_crowded()
+
+    def check_crowded(self) -> None:
+        for corp in self.operating_order_all():
+            over = len(self.corps[corp]["trains"]) > self.train_limit(corp)
+            if over and corp not in self.crowded:
+                self.crowded.append(corp)
+                self.emit("must_discard", f"{corp} has more trains than the limit of "
+                          f"{self.train_limit(corp)} and must discard.", corporation=corp)
+
+    def operating_order_all(self) -> list[str]:
+        return sorted((c for c in self.corps
+                       if c in self.market.pos and c not in self.closed_corps),
+                      key=self.market.sort_key)
+
+    def _discard(self, action: dict) -> None:
+        corp = action["entity"]
+        if action["type"] != "discard_train" or corp not in self.crowded:
+            names = ", ".join(self.crowded)
+            raise GameError("must_discard", f"{names} must first discard down to the train limit.",
+                            corporations=list(self.crowded))
+        train = action.get("train")
+        if train not in self.corps[corp]["trains"]:
+            raise GameError("not_your_train", f"{corp} does not own train {train!r}.", train=train)
+        self.corps[corp]["trains"].remove(train)
+        del self.train_owner[train]
+        self.depot.discarded.append(train)
+        self.depot.owner[train] = DEPOT
+        self.emit("train_discarded", f"{corp} discards train {train} to the pool.",
+                  f"Put {corp}'s {Depot.kind(train)}-train in the bank's pool.", corporation=corp,
+                  train=train)
+        if len(self.corps[corp]["trains"]) <= self.train_limit(corp):
+            self.crowded.remove(corp)
+
+    def export_train(self) -> None:
+        train = self.depot.next_train()
+        if train is None:
+            return
+        self.depot.take(train)
+        self.depot.exported.append(train)
+        self.emit("train_exported", f"A {Depot.kind(train)}-train is exported.",
+                  f"Remove the top {Depot.kind(train)}-train from the bank's trains.", train=train)
+        self.train_acquired(train, True, exported=True)
+
+    def must_buy_train(self, corp: str) -> bool:
+        return not self.corps[corp]["trains"] and bool(self.depot.available())
+
+    def emergency_need(self, rnd, corp: str) -> int:
+        """How much the president is short for a forced purchase (0 if none)."""
+        if not self.must_buy_train(corp):
+            return 0
+        cheapest = self.depot.cheapest()
+        if cheapest is None:
+            return 0
+        price = cheapest[1]
+        cash = self.ledger.of(corp)
+        if cash >= price:
+            return 0
+        president = self.shares.president.get(corp)
+        short = price - cash - (self.ledger.of(president) if president else 0)
+        return max(short, 0)
+
+    def buy_train(self, rnd, corp: str, action: dict) -> None:
+        want = action.get("train")
+        price = action.get("price")
+        if not isinstance(price, int) or isinstance(price, bool) or price < 0:
+            raise GameError("bad_price", "A train's price is a whole number.", price=price)
+        c = self.corps[corp]
+        exchange = action.get("exchange")
+        seller = self.train_owner.get(want)
+        if seller is not None:
+            if seller == corp:
+                raise GameError("own_train", f"{corp} already owns train {want}.", train=want)
+            if not self.phase_allows("can_buy_trains_from_others"):
+                raise GameError("no_train_trading", "Companies may not trade trains in this phase.",
+                                phase=self.phase["name"])
+            if self.must_buy_train(corp) and self.ledger.of(corp) < price:
+                raise GameError("emergency_from_depot", "A forced purchase must be the cheapest "
+                                "train from the bank, not one from another company.")
+            if price < 1:
+                raise GameError("bad_price",
+                                f"A train from another company costs at least {self.money(1)}.")
+            if price > self.ledger.of(corp):
+                raise GameError("cannot_afford_train",
+                                f"{corp} has {self.money(self.ledger.of(corp))} "
+                                f"and cannot pay {self.money(price)} for train {want}.",
+                                corporation=corp, price=price, cash=self.ledger.of(corp))
+            if len(c["trains"]) >= self.train_limit(corp):
+                raise GameError("train_limit", f"{corp} is at its train limit of "
+                                f"{self.train_limit(corp)}.", corporation=corp)
+            self.ledger.pay(corp, seller, price)
+            self.corps[seller]["trains"].remove(want)
+            c["trains"].append(want)
+            self.train_owner[want] = corp
+            self.emit("train_bought",
+                      f"{corp} buys train {want} from {seller} for {self.money(price)}.",
+                      f"Move the {Depot.kind(want)}-train from {seller}'s charter to {corp}'s.",
+                      corporation=corp, train=want, seller=seller, price=price)
+            return
+        avail = self.depot.available()
+        if want not in avail:
+            by_kind = [t for t in avail if Depot.kind(t) == want]
+            if not by_kind:
+                raise GameError("train_unavailable",
+                                f"Train {want!r} is not for sale now; the bank "
+                                f"sells {', '.join(avail) or 'nothing'}.", train=want,
+                                available=avail)
+            want = by_kind[0]
+        kind = Depot.kind(want)
+        face = self.depot.price(want)
+        room_freed = 0
+        if exchange:
+            if exchange not in c["trains"]:
+                raise GameError("not_your_train", f"{corp} does not own train {exchange!r}.")
+            discount = self.depot.specs[kind].get("discount", {}).get(Depot.kind(exchange))
+            if not discount:
+                raise GameError("no_trade_in",
+                                f"A {Depot.kind(exchange)}-train cannot be traded in "
+                                f"for a {kind}-train.")
+            face -= discount
+            room_freed = 1
+        if price != face:
+            raise GameError("wrong_price", f"Train {want} costs {self.money(face)} from the bank.",
+                            train=want, price=face)
+        if len(c["trains"]) - room_freed >= self.train_limit(corp):
+            raise GameError("train_limit",
+                            f"{corp} is at its train limit of {self.train_limit(corp)}.",
+                            corporation=corp)
+        cash = self.ledger.of(corp)
+        president = self.shares.president.get(corp)
+        if cash < price:
+            if not self.must_buy_train(corp) or exchange:
+                raise GameError("cannot_afford_train",
+                                f"{corp} has {self.money(cash)} and cannot pay "
+                                f"{self.money(price)} for a {kind}-train.", corporation=corp,
+                                price=price, cash=cash)
+            cheapest = self.depot.cheapest()
+            if cheapest and price > cheapest[1]:
+                raise GameError("not_cheapest",
+                                f"With the president's help {corp} may buy only the "
+                                f"cheapest train ({cheapest[0]}, {self.money(cheapest[1])}).",
+                                train=cheapest[0])
+            short = price - cash
+            if self.ledger.of(president) < short:
+                raise GameError("president_short",
+                                f"{self.pname(president)} must add {self.money(short)} "
+                                f"but has {self.money(self.ledger.of(president))}: "
+                                "sell shares first, "
+                                "or declare bankruptcy.", short=short)
+            self.ledger.pay(president, corp, short)
+            self.emit("president_contributes", f"{self.pname(president)} adds {self.money(short)} "
+                      f"to {corp}'s treasury for the train.", player=president, amount=short)
+        if exchange:
+            c["trains"].remove(exchange)
+            del self.train_owner[exchange]
+            self.depot.rusted.add(exchange)
+            self.emit("train_traded_in", f"{corp} trades in train {exchange}.",
+                      f"Remove {corp}'s {Depot.kind(exchange)}-train from the game.",
+                      train=exchange)
+        self.ledger.pay(corp, BANK, price)
+        self.depot.take(want)
+        self.depot.owner[want] = corp
+        c["trains"].append(want)
+        self.train_owner[want] = corp
+        self.emit("train_bought", f"{corp} buys a {kind}-train ({want}) for {self.money(price)}.",
+                  f"Put a {kind}-train from the bank on {corp}'s charter.",
+                  corporation=corp, train=want, price=price)
+        self.train_acquired(want, True)
+
+    def train_purchase_options(self, rnd, corp: str) -> list[dict]:
+        c = self.corps[corp]
+        if len(c["trains"]) >= self.train_limit(corp):
+            return []
+        out = []
+        cash = self.ledger.of(corp)
+        emergency = self.must_buy_train(corp)
+        pres_cash = self.ledger.of(self.shares.president[corp]) if emergency else 0
+        cheapest = self.depot.cheapest()
+        for t in self.depot.available():
+            price = self.depot.price(t)
+            if price <= cash or (emergency and cheapest and t == cheapest[0]
+                                 and price <= cash + pres_cash):
+                out.append({"type": "buy_train", "entity": corp, "train": t, "price": price})
+            for old in c["trains"]:
+                d = self.depot.specs[Depot.kind(t)].get("discount", {}).get(Depot.kind(old))
+                if d and price - d <= cash:
+                    out.append({"type": "buy_train", "entity": corp, "train": t, "price": price - d,
+                                "exchange": old})
+        if self.phase_allows("can_buy_trains_from_others") and cash >= 1:
+            for t, owner in self.train_owner.items():
+                if owner != corp and not (emergency and cash < self.depot.price(t)):
+                    out.append({"type": "buy_train", "entity": corp, "train": t, "min": 1,
+                                "max": cash})
+        return out
+
+    # -- bankruptcy ------------------------------------------------------------------------
+    def liquidity(self, player: str) -> int:
+        """Cash plus what the player's shares would fetch (pool limit respected, no
+        presidency change)."""
+        total = self.ledger.of(player)
+        for corp in self.corps:
+            pcts = (self.sellable_percents(player, corp, emergency_need=10 ** 9)
+                    if corp in self.market.pos else [])
+            if pcts:
+                total += self.market.price(corp) * max(pcts) // 10
+        return total
+
+    def can_go_bankrupt(self, rnd, corp: str) -> bool:
+        if not self.must_buy_train(corp):
+            return False
+        president = self.shares.president[corp]
+        cheapest = self.depot.cheapest()
+        return bool(cheapest) and self.ledger.of(corp) + self.liquidity(president) < cheapest[1]
+
+    def declare_bankrupt(self, rnd, corp: str) -> None:
+        if not self.can_go_bankrupt(rnd, corp):
+            raise GameError("not_bankrupt",
+                            f"{corp} and its president can still raise the money for "
+                            "a train.", corporation=corp)
+        player = self.shares.president[corp]
+        for other in sorted(self.corps):
+            while True:
+                pcts = [p for p in range(self.shares.share_percent[other],
+                                         self.shares.percent(other, player) + 1,
+                                         self.shares.share_percent[other])
+                        if other in self.market.pos
+                        and self._sellable_in_bankruptcy(player, other, p, corp)]
+                if not pcts:
+                    break
+                pct = max(pcts)
+                amount = self.market.price(other) * pct // 10
+                self.ledger.pay(BANK, player, amount)
+                self.shares.move(other, player, POOL, pct)
+                self.market.move(other, "down", pct // self.shares.share_percent[other])
+                self.after_share_change(other)
+        self.ledger.pay(player, BANK, self.ledger.of(player))
+        self.bankrupt.append(player)
+        self.emit("bankrupt", f"{self.pname(player)} is bankrupt.",
+                  f"Put {self.pname(player)}'s shares in the pool and their cash in the bank.",
+                  player=player, corporation=corp)
+        self.game_end_bankrupt(player)
+
+    def _sellable_in_bankruptcy(self, player, corp, pct, operating) -> bool:
+        """What a bankrupt president sells: all the pool takes, but never the presidency of the
+        company whose train could not be bought (18xx.games)."""
+        if corp == operating and self.shares.would_change_president(corp, player, pct):
+            return False
+        return (self.shares.percent(corp, POOL) + pct <= self.MARKET_SHARE_LIMIT
+                and self.shares.can_dump(corp, player, pct))
+
+    def game_end_bankrupt(self, player: str) -> None:
+        self.end_game("bankrupt")

@@ -1,0 +1,385 @@
+"""1888-N, Railways in Northern China (Leonhard Orgler).
+
+Sources: the rulebook summary ``shared/seeds/003_f89afd0eebc6f6fa.txt``
+("rulebook") and the data sheet ``shared/reference/1888-N.md`` ("reference",
+read from tobymao/18xx ``lib/engine/game/g_1888``). Where they disagree the
+rulebook wins; values in neither are marked provisional.
+
+Only the departures from the shared core follow the tables: the destination
+bonus and the Heng Shan subsidy on a run, the private companies' tile lays,
+Forbidden City's exchange for a share, Heng Shan blocking C5, the export at
+the end of each set, and the auction's full round of passes.
+"""
+from __future__ import annotations
+
+from engine.core18xx import Core18xx
+from engine.errors import GameError
+from engine.titles import TitleSpec
+
+# -- general (rulebook: players, start cash, cert limit, bank ¥9,000) ----------------------
+BANK_CASH = 9000
+CERT_LIMIT = {2: 20, 3: 20, 4: 16, 5: 13, 6: 11}
+STARTING_CASH = {2: 1200, 3: 800, 4: 600, 5: 480, 6: 400}
+
+# -- stock market (reference: game.rb MARKET; "y" = the red zone, rulebook: shares there do
+# not count against the certificate limit) ---------------------------------------------------
+MARKET = [
+    ["", "", "95", "100", "110", "120", "130", "145", "160", "180", "200", "225", "250", "275",
+     "300", "330", "360", "400"],
+    ["", "85", "90", "95p", "100", "110", "120", "130", "145", "160", "180", "200", "225", "250",
+     "275", "300", "330", "360"],
+    ["75", "80", "85", "90p", "95", "100", "110", "120", "130", "145", "160", "180", "200", "225",
+     "250"],
+    ["70", "75", "80", "85p", "90", "95", "100", "110", "120", "130", "145", "160"],
+    ["65", "70", "75", "80p", "85", "90", "95", "100", "110", "120"],
+    ["60y", "65", "70", "75p", "80", "85", "90", "95"],
+    ["55y", "60y", "65", "70p", "75", "80", "85"],
+    ["50y", "55y", "60y", "65", "70", "75"],
+    ["40y", "50y", "55y", "60y", "65"],
+]
+MARKET_ZONES = {"y": "no_cert_limit"}
+
+# -- phases (rulebook "Trains" table; ORs per set and the company-purchase window from the
+# reference; trains between companies "only from phase 3" per the rulebook) -------------------
+_TRADE = "can_buy_trains_from_others"
+PHASES = [
+    {"name": "2", "on": None, "tiles": ["yellow"], "train_limit": 4, "operating_rounds": 1,
+     "status": []},
+    {"name": "3", "on": "3", "tiles": ["yellow", "green"], "train_limit": 4, "operating_rounds": 2,
+     "status": ["can_buy_companies", _TRADE]},
+    {"name": "4", "on": "4", "tiles": ["yellow", "green"], "train_limit": 3, "operating_rounds": 2,
+     "status": ["can_buy_companies", _TRADE]},
+    {"name": "5", "on": "5", "tiles": ["yellow", "green", "brown"], "train_limit": 2,
+     "operating_rounds": 3, "status": [_TRADE]},
+    {"name": "6", "on": "6", "tiles": ["yellow", "green", "brown"], "train_limit": 2,
+     "operating_rounds": 3, "status": [_TRADE]},
+    {"name": "D", "on": "D", "tiles": ["yellow", "green", "brown", "gray"], "train_limit": 2,
+     "operating_rounds": 3, "status": [_TRADE]},
+]
+
+# -- trains (rulebook "Trains": count, cost, rust; D ¥700 trading in a 4, 5 or 6) ----------
+TRAINS = [
+    {"name": "2", "distance": 2, "price": 80, "num": 7, "rusts_on": "4"},
+    {"name": "3", "distance": 3, "price": 180, "num": 6, "rusts_on": "6"},
+    {"name": "4", "distance": 4, "price": 300, "num": 5, "rusts_on": "D"},
+    {"name": "5", "distance": 5, "price": 500, "num": 3, "events": [{"type": "close_companies"}]},
+    {"name": "6", "distance": 6, "price": 630, "num": 2},
+    {"name": "D", "distance": 999, "price": 900, "num": "unlimited",
+     "discount": {"4": 200, "5": 200, "6": 200}},
+]
+EXPORTED_TYPES = ("2", "3", "4")   # rulebook "Export"
+
+# -- corporations (rulebook "Companies": home, destination, bonus, token count; token prices
+# ¥40/60/80 rulebook; home cities in Beijing from the reference) ---------------------------
+CORPORATIONS = [
+    {"sym": "JHR", "name": "Jingha Railway", "home": "C9", "city": 1, "tokens": [0, 40, 60],
+     "float_percent": 60, "destination": "D12", "bonus": 30},
+    {"sym": "SSL", "name": "Shenshan Line", "home": "B18", "city": 0, "tokens": [0, 40, 60],
+     "float_percent": 60, "destination": "C13", "bonus": 20},
+    {"sym": "CDL", "name": "Changda Line", "home": "A19", "tokens": [0, 40, 60, 80],
+     "float_percent": 60, "destination": "E17", "bonus": 20},
+    {"sym": "HJR", "name": "Hanji Railway", "home": "F6", "tokens": [0, 40, 60, 80],
+     "float_percent": 60, "destination": "G9", "bonus": 20},
+    {"sym": "TJL", "name": "Taijiao Line", "home": "E3", "tokens": [0, 40, 60, 80],
+     "float_percent": 60, "destination": "H4", "bonus": 20},
+    {"sym": "LYR", "name": "Lanyan Railway", "home": "F16", "tokens": [0, 40, 60],
+     "float_percent": 60, "destination": "H14", "bonus": 20},
+    {"sym": "JZR", "name": "Jingzhan Railway", "home": "C9", "city": 0, "tokens": [0, 40, 60],
+     "float_percent": 60, "destination": "B6", "bonus": 40},
+    {"sym": "ZDR", "name": "Zidong Railway", "home": "G11", "tokens": [0, 40, 60],
+     "float_percent": 60, "destination": "F12", "bonus": 40},
+]
+
+# -- privates (rulebook "Privates": face, pays, power) -------------------------------------
+COMPANIES = [
+    {"sym": "KT", "name": "Kaiping Tramway", "value": 25, "revenue": 5},
+    {"sym": "TA", "name": "Terracotta Army", "value": 50, "revenue": 10},
+    {"sym": "HS", "name": "Heng Shan", "value": 75, "revenue": 15},
+    {"sym": "CW", "name": "Great Wall", "value": 100, "revenue": 20},
+    {"sym": "YRF", "name": "Yanda Railway Ferry", "value": 125, "revenue": 25},
+    {"sym": "FC", "name": "Forbidden City", "value": 150, "revenue": 30},
+]
+MINE_HEX, MINE_SUBSIDY = "C5", 40            # rulebook: Heng Shan pays the treasury ¥40
+BEIJING = "C9"
+# The privates' extra lays (rulebook "Privates"; hexes and tiles from the reference's
+# entities.rb). "special": may ignore colour order and phase.
+SPECIAL_LAYS = {
+    "TA": {"hexes": {"H2": "L39"}, "special": True, "count": 1},
+    "HS": {"hexes": {"C5": "L41"}, "special": True, "count": 1},
+    "YRF": {"hexes": {"E17": "L40a", "F16": "L40b"}, "special": True, "count": 2, "together": True},
+    "CW": {"hexes": {h: None for h in ("B4", "B6", "B8", "B10", "B16", "C3", "C7", "C11", "C13",
+                                       "C15", "D2", "D4", "D6", "E3", "F4")},
+           "tiles": {"1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58", "69"},
+           "special": False, "count": 2, "together": True},
+}
+
+# -- tile manifest (rulebook "Tile manifest"; 18xx.games names X7 for #L17 and 512 for #X9, and
+# splits the ferry #L40 into L40a/L40b: reference) --------------------------------------------
+def _t(color, count, feature="plain", label=None, special_only=False):
+    d = {"color": color, "count": count, "feature": feature}
+    if label:
+        d["label"] = label
+    if special_only:
+        d["special_only"] = True
+    return d
+
+
+TILES = {
+    "1": _t("yellow", 1, "2towns"), "2": _t("yellow", 1, "2towns"), "3": _t("yellow", 2, "town"),
+    "4": _t("yellow", 4, "town"), "5": _t("yellow", 3, "city"), "6": _t("yellow", 3, "city"),
+    "7": _t("yellow", 4), "8": _t("yellow", 11), "9": _t("yellow", 9),
+    "55": _t("yellow", 1, "2towns"), "56": _t("yellow", 1, "2towns"), "57": _t("yellow", 3, "city"),
+    "58": _t("yellow", 5, "town"), "69": _t("yellow", 1, "2towns"),
+    "L41": _t("yellow", 1, "mine", special_only=True),
+    "14": _t("green", 3, "city"), "15": _t("green", 4, "city"), "16": _t("green", 1),
+    "18": _t("green", 1), "19": _t("green", 1), "20": _t("green", 1), "23": _t("green", 3),
+    "24": _t("green", 3), "25": _t("green", 2), "26": _t("green", 1), "27": _t("green", 1),
+    "28": _t("green", 1), "29": _t("green", 1), "L42": _t("green", 1, "B", "B"),
+    "8858": _t("green", 1, "OO", "OO"), "8859": _t("green", 1, "OO", "OO"),
+    "8860": _t("green", 1, "OO", "OO"), "8863": _t("green", 1, "OO", "OO"),
+    "8864": _t("green", 1, "OO", "OO"), "8865": _t("green", 1, "OO", "OO"),
+    "39": _t("brown", 1), "40": _t("brown", 1), "41": _t("brown", 2), "42": _t("brown", 2),
+    "43": _t("brown", 1), "44": _t("brown", 1), "45": _t("brown", 2), "46": _t("brown", 2),
+    "47": _t("brown", 2), "70": _t("brown", 1), "L17": _t("brown", 2, "OO", "OO"),
+    "611": _t("brown", 6, "city"), "8892": _t("brown", 1, "B", "B"),
+    "51": _t("gray", 2, "city"), "X9": _t("gray", 1, "OO", "OO"), "8893": _t("gray", 1, "B", "B"),
+    "L39": _t("red", 1, "offboard", special_only=True),
+    "L40a": _t("blue", 1, "ferry", special_only=True),
+    "L40b": _t("blue", 1, "ferry", special_only=True),
+}
+TILE_ALIASES = {"X7": "L17", "512": "X9"}   # 18xx.games name -> manifest name
+
+
+# -- map: hexes a tile may go on, with printed colour, features and terrain cost (reference:
+# "1888-N map", map.rb NORTH_HEXES) ---------------------------------------------------------------
+def _hexes():
+    h = {}
+
+    def put(names, color="white", feature="plain", cost=0, label=None):
+        for name in names.split():
+            d = {"color": color, "feature": feature, "cost": cost}
+            if label:
+                d["label"] = label
+            h[name] = d
+    put("D8 D18 E9 F8 G17 F14 D16")
+    put("E7 G13 H8 C17 D12", feature="town")
+    put("G5", feature="2towns")
+    put("F12", feature="town", cost=20)
+    put("H14 D10 E5 F6 G11", feature="city")
+    put("C7 C15", cost=10)
+    put("B16", feature="2towns", cost=10)
+    put("F10 G7 H6 B14 H12 B10 C11 H10", cost=20)
+    put("G9 C13", feature="city", cost=20)
+    put("C19 G15 B8", cost=30)
+    put("B12", feature="town", cost=20)
+    put("B6", feature="2towns", cost=30)
+    put("B4 D2 D4 D6 F4 C5 G3", cost=40)
+    put("C3 E3", feature="city", cost=40)
+    put("B2 F2", feature="town", cost=40)
+    put("A1 A3 A19 A21 H2 I11", color="red", feature="offboard")
+    put("A7 A15 A17 C21 D20 I5", color="gray", feature="fixed")
+    put("B18 B20", color="yellow", feature="OO", label="OO")
+    put("H4", color="yellow", feature="OO", cost=20, label="OO")
+    put("C9", color="yellow", feature="B", cost=10, label="B")
+    put("D14 E11 E13 E15 E19 F18 H16", color="blue", feature="water")
+    put("E17 F16", color="blue", feature="port")
+    return h
+
+
+HEXES = _hexes()
+
+
+class Rules1888N(Core18xx):
+    CURRENCY = "¥"
+    BANK_CASH = BANK_CASH
+    CERT_LIMIT = CERT_LIMIT
+    STARTING_CASH = STARTING_CASH
+    MARKET = MARKET
+    MARKET_ZONES = MARKET_ZONES
+    PHASES = PHASES
+    TRAINS = TRAINS
+    CORPORATIONS = CORPORATIONS
+    COMPANIES = COMPANIES
+    TILES = TILES
+    HEXES = HEXES
+    COMPANY_PRICE_RANGE = (0.5, 1.5)     # rulebook: 50–150% of face
+    MIN_BID_INCREMENT = 5                # rulebook: ¥5 steps
+    MARKET_SHARE_LIMIT = 50              # reference (18XXc data: bank pool 50%)
+    MAX_OWNERSHIP = 60                   # reference (18XXc data: max ownership 60%)
+    SELL_FROM_TURN = 2                   # provisional (18xx.games: no sales in the first SR)
+    EMERGENCY_PRESIDENCY_CHANGE = False  # rulebook: forced sales never change a presidency
+    CERT_LIMIT_INCLUDES_PRIVATES = True  # provisional (18xx.games default; rulebook silent)
+    DESTINATIONS = {c["sym"]: (c["destination"], c["bonus"]) for c in CORPORATIONS}
+
+    def setup(self):
+        self.special_used: dict[str, int] = {}
+        # Replaying a game played on 18xx.games: follow the site where it departs from the
+        # rulebook, so the record's own scores come out (set by the importer).
+        self.site_rules = self.options.get("compat") == "18xx.games"
+
+    # -- where 18xx.games departs from the rulebook (only with options["compat"]) ----------
+    def phase_allows(self, status):
+        if self.site_rules and status == _TRADE:
+            return True        # the site lets companies trade trains from phase 2 on
+        return super().phase_allows(status)
+
+    def emergency_presidency_change_ok(self, corp):
+        if self.site_rules:    # the site forbids it only for the company buying the train
+            rnd = self.round
+            return not (rnd.name == "operating" and rnd.corp == corp)
+        return super().emergency_presidency_change_ok(corp)
+
+    # -- auction: a full round of passes runs an OR where only privates pay, and Kaiping
+    # Tramway (if unsold) drops by ¥5 (rulebook). That OR ends a set, so a train is exported
+    # (provisional: the rulebook does not say; 18xx.games exports only when Kaiping is sold).
+    def on_auction_all_passed(self, rnd):
+        if self.site_rules:    # the site: Kaiping unsold -> it only drops; else privates pay
+            return super().on_auction_all_passed(rnd)
+        self.payout_privates()
+        if "KT" in rnd.companies:
+            self.discount_company(rnd, "KT")
+        self.or_set_finished()
+
+    # -- runs: destination bonus per train, Heng Shan subsidy per train --------------------
+    def train_revenue(self, corp, entry):
+        revenue, subsidy = entry["revenue"], 0
+        if entry.get("destination"):
+            revenue += self.DESTINATIONS[corp][1]
+        if entry.get("mine"):
+            if MINE_HEX not in self.board.laid:
+                raise GameError("no_mine", "No route can reach Heng Shan before its tile is laid.")
+            subsidy += MINE_SUBSIDY
+        return revenue, subsidy
+
+    def run_bonuses(self, corp):
+        dest, bonus = self.DESTINATIONS[corp]
+        out = [{"name": "destination", "amount": bonus,
+                "hexes": [self.corp_spec[corp]["home"], dest]}]
+        if MINE_HEX in self.board.laid:
+            out.append({"name": "mine", "subsidy": MINE_SUBSIDY, "hex": MINE_HEX})
+        return out
+
+    # -- tiles: privates' extra lays, Heng Shan blocking C5 --------------------------------
+    def _tile_name(self, tile):
+        return TILE_ALIASES.get(tile, tile)
+
+    def lay_tile(self, corp, hex_id, tile, rotation, *, special=False, free=False):
+        super().lay_tile(corp, hex_id, self._tile_name(tile), rotation, special=special, free=free)
+
+    def check_hex_open(self, corp, hex_id, tile):
+        if TILES.get(tile, {}).get("special_only") and not getattr(self, "_special_lay", False):
+            raise GameError("special_tile", f"Tile #{tile} is laid only by its private company.",
+                            tile=tile)
+        hs = self.companies["HS"]
+        if hex_id == MINE_HEX and not hs["closed"] and hs["owner"] in self.players:
+            raise GameError("hex_blocked",
+                            "Heng Shan blocks C5 while a player owns it.", hex=hex_id)
+
+    def special_lay(self, rnd, corp, company, action):
+        spec = SPECIAL_LAYS.get(company)
+        c = self.companies.get(company)
+        if not spec or not c or c["closed"] or c["owner"] != corp:
+            raise GameError("no_ability",
+                            f"{corp} does not own a private that lays tiles as {company!r}.",
+                            company=company)
+        used = self.special_used.get(company, 0)
+        if used >= spec["count"]:
+            raise GameError("ability_used", f"{self.cname(company)}'s tile lays are used up.",
+                            company=company)
+        if spec.get("together") and used and rnd.special_used.get(company, 0) == 0:
+            raise GameError("ability_used", f"{self.cname(company)}'s tiles are laid in one turn.",
+                            company=company)
+        hex_id, tile = action.get("hex"), self._tile_name(action.get("tile"))
+        wrong_tile = spec["hexes"].get(hex_id) and spec["hexes"][hex_id] != tile
+        if hex_id not in spec["hexes"] or wrong_tile \
+                or ("tiles" in spec and tile not in spec["tiles"]):
+            raise GameError("bad_special_lay",
+                            f"{self.cname(company)} cannot lay #{tile} on {hex_id}.",
+                            company=company, hex=hex_id, tile=tile)
+        self._special_lay = True
+        try:
+            Core18xx.lay_tile(self, corp, hex_id, tile, action.get("rotation"),
+                              special=spec["special"], free=True)
+        finally:
+            self._special_lay = False
+        self.special_used[company] = used + 1
+        rnd.special_used[company] = rnd.special_used.get(company, 0) + 1
+
+    def special_lay_legal(self, rnd, corp):
+        out = []
+        for company in self.corps[corp]["companies"]:
+            spec = SPECIAL_LAYS.get(company)
+            if spec and self.special_used.get(company, 0) < spec["count"]:
+                out.append({"type": "lay_tile", "entity": corp, "company": company,
+                            "hexes": sorted(spec["hexes"])})
+        return out
+
+    def after_company_bought(self, corp, company):
+        if company == "HS":
+            self.emit("hex_unblocked",
+                      "Heng Shan no longer blocks C5.", "Remove the block from C5.")
+
+    # -- the Forbidden City exchange (rulebook: in an SR, close it for a share of a company with a
+    # token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
+    def stock_round_action(self, rnd, player, action):
+        if action["type"] != "exchange":
+            return super().stock_round_action(rnd, player, action)
+        fc = self.companies["FC"]
+        if action.get("company") != "FC" or fc["closed"] or fc["owner"] != player:
+            raise GameError("no_exchange",
+                            f"{self.pname(player)} holds no Forbidden City to exchange.")
+        if "sell" in rnd.turn_actions:
+            raise GameError("exchange_after_sale",
+                            "Forbidden City is not exchanged in a turn with sales.")
+        corp = self.corp_arg(action)
+        if corp not in {c for c, _ in self.board.tokens.get(BEIJING, [])}:
+            raise GameError("not_in_beijing", f"{corp} has no token in Beijing.", corporation=corp)
+        source = action.get("source", "ipo")
+        size = self.shares.share_percent[corp]
+        if source not in ("ipo", "pool") or self.shares.percent(corp, source) < size:
+            raise GameError("no_share", f"There is no {corp} share in the {source}.")
+        if self.shares.percent(corp, player) + size > self.MAX_OWNERSHIP:
+            raise GameError("max_ownership",
+                            f"No player may hold more than {self.MAX_OWNERSHIP}% of {corp}.")
+        self.close_company("FC")
+        self.shares.move(corp, source, player, size)
+        self.emit("exchanged", f"{self.pname(player)} exchanges Forbidden City for a {corp} share.",
+                  f"Remove the Forbidden City card; give {self.pname(player)} a {corp} share.",
+                  player=player, corporation=corp)
+        self.after_share_change(corp)
+        return True
+
+    def stock_round_legal(self, rnd, player):
+        fc = self.companies["FC"]
+        if fc["closed"] or fc["owner"] != player or "sell" in rnd.turn_actions:
+            return []
+        out = []
+        for corp in sorted({c for c, _ in self.board.tokens.get(BEIJING, [])}):
+            for source in ("ipo", "pool"):
+                if self.shares.percent(corp, source) >= 10 and \
+                        self.shares.percent(corp, player) + 10 <= self.MAX_OWNERSHIP:
+                    out.append({"type": "exchange", "entity": player, "company": "FC",
+                                "corporation": corp, "source": source})
+        return out
+
+    # -- export at the end of each set (rulebook) ------------------------------------------
+    def or_set_finished(self):
+        nxt = self.depot.next_train()
+        if nxt and self.depot.kind(nxt) in EXPORTED_TYPES:
+            self.export_train()
+
+
+def create(players, seed, options):
+    return Rules1888N(players, seed, options)
+
+
+TITLE = TitleSpec(
+    id="1888-N", name="1888-N: Railways in Northern China", family="18xx", currency="¥",
+    min_players=2, max_players=6, create=create,
+    options={"seating": "'random' deals the seats (and so the auction's first player) from the "
+                        "seed, as the rulebook says; by default players sit in the order given",
+             "compat": "'18xx.games' follows that site where it departs from the rulebook (trains "
+                       "between companies in phase 2, forced sales that change another company's "
+                       "president, the auction's round of passes); the importer sets it"},
+    source="shared/seeds/003_f89afd0eebc6f6fa.txt",
+)

@@ -1,0 +1,435 @@
+"""18Korea (Rach Seo & K.jack, Artnpiece), built from its rulebook.
+
+Modules by rule: ``data`` (tables and their sources, ``PROVISIONAL`` notes),
+``draft`` (RB §6, §13), ``stock`` (RB §7), ``operating`` (RB §9), ``trains``
+(RB §8, §9.7-9.11), ``war`` (RB §10), ``assets`` (RB §2.5, §16); ``base`` keeps
+the books. This module joins them, dispatches actions, and provides the view,
+corrections, the end and the scores. ``bot`` plays seeded random legal games;
+``scenario`` drives a game to a position through ordinary actions.
+
+From the shared 18xx core it uses ``Ledger`` (all money; the bank is unlimited, so
+it runs negative), ``StockMarket`` (one row: the stock track) and ``ShareBook``
+(holdings in percent, presidency, certificate counts). The core's
+``Core18xx`` rounds do not fit 18Korea (director's-certificate auctions with pass
+tokens, track points, eras from era cards, express trains, the war), so the
+rounds are this title's own.
+
+Actions (``entity`` is a player id "1".."5" or a company symbol):
+  draft {card} · sell_shares {company, count} · buy_share {company, source: company|bank}
+  · start_auction {company, bid} · bid {amount} · pass · done · par {price}
+  · lay_tile {hex, tile, rotation, [color], [tp], [seat_order]} · build_station {hex, [seat]}
+  · run {revenues: [per train]} · dividend {kind: payout|withhold}
+  · buy_train {source: market|<company>, [train], [price], [connected]} · upgrade_train {train} (OB09)
+  · discard_train {train} · bankrupt · defector_station {hex} (OA09)
+  Any time, any player: attach_asset {card, company} · trade_asset {card, to, price}
+  · enter_asset {code, name, text} · replace_asset {card, new_card} · use_asset {card: OB02, hex}
+  · correction {kind: cash|price|add_train|remove_train|depot|hex, reason, ...}
+"""
+from __future__ import annotations
+
+import copy
+
+from engine.titles import TitleSpec
+from engine.titles.title_18korea import data as D
+from engine.titles.title_18korea.assets import AssetMixin
+from engine.titles.title_18korea.base import Base, as_int, err
+from engine.titles.title_18korea.draft import DraftMixin
+from engine.titles.title_18korea.operating import OperatingMixin
+from engine.titles.title_18korea.stock import StockMixin
+from engine.titles.title_18korea.trains import TrainMixin
+from engine.titles.title_18korea.war import WarMixin
+
+ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
+
+
+class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin, AssetMixin):
+    def __init__(self, players, seed, options):
+        self._init_books(players, seed, options)
+        self.set_no = 0
+        self.or_no = 0
+        self.or_total = 0
+        self.ors = {"done": [], "turn": None}
+        self.sr = None
+        self._init_draft()
+
+    # ---------------------------------------------------------------- protocol
+    def apply(self, action: dict):
+        out: list = []
+        kind = action.get("type")
+        if kind in ANYTIME:
+            {"attach_asset": self.act_attach_asset, "enter_asset": self.act_enter_asset,
+             "replace_asset": self.act_replace_asset, "trade_asset": self.act_trade_asset,
+             "correction": self.act_correction}[kind](action, out)
+            return out
+        if kind == "use_asset":
+            self.act_use_asset(action, out)
+            return out
+        if kind == "defector_station":
+            comp = self.company(action.get("entity"))
+            self.defector_station(comp, action, out)
+            return out
+        if self.pending_discards:
+            if kind != "discard_train":
+                sym = self.pending_discards[0]
+                err("discard_pending", f"{sym} must first discard down to {self.train_limit} trains "
+                    "('discard_train').", company=sym)
+            self.act_discard(action, out)
+            return out
+        if kind == "discard_train":
+            err("no_discard", "No company is over its train limit.")
+        if self.round == "draft":
+            self.act_draft(action, out)
+        elif self.round == "stock":
+            self.act_stock(action, out)
+        elif self.round == "operating":
+            self.act_operating(action, out)
+        else:
+            err("game_over", "The game is over.")
+        return out
+
+    def acting(self) -> list[str]:
+        if self.finished:
+            return []
+        if self.pending_discards:
+            return [self.pending_discards[0]]
+        if self.round == "draft":
+            pid, _ = self.draft_current()
+            return [pid] if pid else []
+        if self.round == "stock":
+            return self.sr_acting()
+        if self.round == "operating":
+            em = self._emergency_state()
+            comp = self.current_company()
+            if em and self.cash[em[1]] < em[2]:
+                return [comp.sym, em[1]]
+            return [comp.sym] if comp else []
+        return []
+
+    def legal_actions(self) -> list[dict]:
+        if self.finished:
+            return []
+        if self.pending_discards:
+            sym = self.pending_discards[0]
+            return [{"type": "discard_train", "entity": sym,
+                     "params": {"train": {"choices": sorted(set(self.companies[sym].trains))}}}]
+        if self.round == "draft":
+            acts = self.draft_legal()
+        elif self.round == "stock":
+            acts = self.stock_legal()
+        else:
+            acts = self.operating_legal()
+        return acts + self.anytime_legal()
+
+    def anytime_legal(self) -> list[dict]:
+        """Off-turn actions, open at any time (RB §2.5: assets "even if it's not his turn"):
+        every field typed, with choices or ranges, so a phone can post them for anyone."""
+        acts = []
+        if self.war == "done":
+            south_cities = [hx for hx, i in self.map.items()
+                            if i["side"] == "S" and i["kind"] in ("city", "metro")]
+            for comp in self.live_companies():
+                spots = [h for h in south_cities if not self.company_has_station(comp.sym, h)]
+                if comp.defector_tokens and spots:
+                    acts.append({"type": "defector_station", "entity": comp.sym, "anytime": True,
+                                 "params": {"hex": {"choices": spots}}})
+        else:
+            north_cities = [hx for hx, i in self.map.items()
+                            if i["side"] == "N" and i["kind"] in ("city", "metro")]
+            for comp in self.live_companies():
+                if "OB02" in comp.assets and not getattr(comp, "spy_used", False):
+                    acts.append({"type": "use_asset", "entity": comp.sym, "card": "OB02", "anytime": True,
+                                 "params": {"hex": {"choices": north_cities}}})
+        for pid, hand in self.hands.items():
+            targets = [c.sym for c in self.live_companies()
+                       if c.director == pid and c.row in ("north_pre", "south_pre")]
+            others = [p for p in self.seating if p != pid]
+            for card in hand:
+                if targets:
+                    acts.append({"type": "attach_asset", "entity": pid, "card": card,
+                                 "params": {"company": {"choices": targets}}, "anytime": True})
+                # the price is what the buyer can pay: its range depends on the buyer chosen
+                if self.round == "draft" or self._auction_open():
+                    continue
+                acts.append({"type": "trade_asset", "entity": pid, "card": card, "anytime": True,
+                             "params": {"to": {"choices": others},
+                                        "price": {"min": 0, "max": max(self.cash[p] for p in others),
+                                                  "step": 1, "max_by": {"field": "to", "map": {
+                                                      p: self.cash[p] for p in others}}}}})
+        for pid in self.seating:
+            acts.append({"type": "enter_asset", "entity": pid, "anytime": True, "params": {
+                "code": {"text": True, "max_length": 6, "pattern": "^O[ABC][0-9]{1,3}$"},
+                "name": {"text": True, "optional": True, "max_length": 60},
+                "text": {"text": True, "max_length": 500}}})
+            acts += self.correction_legal(pid)
+        return acts
+
+    def _auction_open(self) -> bool:
+        return self.round == "stock" and bool(self.sr["auction"] or self.sr["par"])
+
+    def correction_legal(self, pid) -> list[dict]:
+        """One form per kind of correction, each with exactly the fields it needs."""
+        reason = {"text": True, "max_length": 200}
+        live = [c.sym for c in self.live_companies()]
+        out = []
+
+        def form(kind, **params):
+            out.append({"type": "correction", "entity": pid, "kind": kind, "anytime": True,
+                        "params": {**params, "reason": reason}})
+        form("cash", target={"choices": list(self.seating) + live},
+             amount={"min": 0, "max": 100000, "step": 1})
+        form("depot", train={"choices": list(D.TRAIN_ORDER)}, count={"min": 0, "max": 20, "step": 1})
+        form("hex", hex={"text": True, "max_length": D.LABEL_MAX, "normalise": "upper",
+                         "suggestions": sorted(self.map, key=str.upper)},
+             side={"choices": ["N", "S"]}, hex_kind={"choices": list(D.HEX_KINDS)},
+             cost={"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP})
+        if live:
+            form("price", company={"choices": live}, price={"choices": list(D.MARKET)})
+            form("add_train", company={"choices": live}, train={"choices": list(D.TRAIN_ORDER)})
+            form("remove_train", company={"choices": [s for s in live if self.companies[s].trains]},
+                 train={"choices": sorted({t for s in live for t in self.companies[s].trains}),
+                        "choices_by": {"field": "company", "map": {
+                            s: sorted(set(self.companies[s].trains)) for s in live}}})
+            holders = ["company", "pool"] + list(self.seating)
+            form("shares", company={"choices": live}, source={"choices": holders},
+                 to={"choices": holders}, count={"min": 1, "max": 8, "step": 1})
+        return [a for a in out if all(spec.get("choices", [None]) for spec in a["params"].values())]
+
+    def result(self) -> dict[str, int]:
+        # RB §10/§11: cash plus shares at price; company cash not counted
+        out = {}
+        for pid in self.cash:
+            total = self.cash[pid]
+            for sym, book in self.shares.items():
+                if book.get(pid) and sym in self.price_idx:
+                    total += book[pid] * self.price(sym)
+            out[pid] = total
+        return out
+
+    def finish(self, reason, out):
+        self.finished = True
+        self.game_end_reason = reason
+        self.round = "over"
+        scores = self.result()
+        ranking = sorted(scores.items(), key=lambda kv: -kv[1])
+        words = {"bankruptcy": "a player went bankrupt", "8E_final_set": "the final set after the first "
+                 "8E-train is over", "OA01": "OA01 Miracle on the Han River"}
+        why = words.get(reason) or (f"a share price reached {reason.split('_')[1]}"
+                                    if reason.startswith("price_") else reason)
+        self.ev(out, "game_over", f"Game over ({why}). Scores: " +
+                ", ".join(f"{self.pname(p)} ₩{s}" for p, s in ranking) + ".",
+                reason=reason, scores=scores)
+
+    # ---------------------------------------------------------------- correction
+    def act_correction(self, action, out):
+        """Fix the book when it disagrees with the board (validated, with a reason)."""
+        self.player(action.get("entity"))
+        reason = str(action.get("reason", "")).strip()
+        if not reason:
+            err("no_reason", "A correction needs a reason.")
+        what = action.get("kind")
+        if what == "cash":
+            target = action.get("target")
+            amount = as_int(action.get("amount"), "amount")
+            if amount < 0:
+                err("bad_amount", "Cash cannot be negative.")
+            if target in self.cash:
+                delta = amount - self.cash[target]
+            else:
+                delta = amount - self.company(target).cash
+            self.pay("bank", target, delta)
+            msg = f"{target}'s cash set to ₩{amount}"
+        elif what == "price":
+            sym = self.company(action.get("company")).sym
+            price = as_int(action.get("price"), "price")
+            if sym not in self.price_idx:
+                err("not_founded", f"{sym} has no share price.")
+            if price not in D.MARKET:
+                err("bad_price", f"{price} is not on the stock track.", choices=D.MARKET)
+            self.set_price_idx(sym, D.MARKET.index(price))
+            msg = f"{sym}'s share price set to {price}"
+        elif what in ("add_train", "remove_train"):
+            comp = self.company(action.get("company"))
+            train = str(action.get("train"))
+            if train not in D.TRAIN_ORDER:
+                err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
+            if what == "add_train":
+                comp.trains.append(train)
+            else:
+                if train not in comp.trains:
+                    err("no_such_train", f"{comp.sym} has no {train}-train.")
+                comp.trains.remove(train)
+            msg = f"{comp.sym}: {'added' if what == 'add_train' else 'removed'} a {train}-train"
+        elif what == "depot":
+            train = str(action.get("train"))
+            if train not in D.TRAIN_ORDER:
+                err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
+            count = as_int(action.get("count"), "count")
+            if count < 0:
+                err("bad_count", "A count cannot be negative.")
+            self.depot[train] = count
+            self.update_era(out)
+            msg = f"the train market holds {count} {train}-train(s)"
+        elif what == "shares":
+            sym = self.company(action.get("company")).sym
+            if not self.companies[sym].founded:
+                err("not_founded", f"{sym} has not been founded.")
+            src, dst = action.get("source"), action.get("to")
+            for who in (src, dst):
+                if who not in ("company", "pool") and who not in self.cash:
+                    err("bad_holder", "Holders are 'company', 'pool' or a player id.")
+            count = as_int(action.get("count", 1), "count")
+            if count < 1 or self.units(sym, src) < count:
+                err("not_enough_shares", f"{src} holds {self.units(sym, src)} share(s) of {sym}.")
+            director = self.companies[sym].director
+            if src == director and self.units(sym, src) - count < 2 and \
+                    not any(self.units(sym, p) >= 2 for p in self.cash if p != src) and \
+                    not (dst in self.cash and self.units(sym, dst) + count >= 2):
+                err("director_certificate", "The director's certificate must stay with a player.")
+            self.move_units(sym, src, dst, count)
+            if self.units(sym, director) < 2 or any(self.units(sym, p) > self.units(sym, director)
+                                                    for p in self.cash):
+                best = max(self.cash, key=lambda p: (self.units(sym, p), p == director))
+                if best != director:
+                    self.set_director(sym, best)
+            msg = f"{count} share(s) of {sym} moved from {src} to {dst}"
+        elif what == "hex":
+            # the board disagrees with the book about a hex (or a hex is entered before any
+            # tile: e.g. a city for OA09's station): side, kind and printed cost, validated
+            hx = self.resolve_hex(action.get("hex"), known=False)
+            named = bool(D.named_city(hx))
+            info = dict(self.map.get(hx) or {"name": "", "side": None, "kind": None, "cost": None,
+                                             "letter": None, "source": "entered by correction",
+                                             "provisional": []})
+            changed = []
+            for key, field in (("side", "side"), ("kind", "hex_kind"), ("cost", "cost")):
+                if action.get(field) not in (None, ""):
+                    info[key] = action[field]
+                    changed.append(key)
+            if not changed:
+                err("nothing_to_correct", "Give the hex's side, hex_kind and/or cost.")
+            info["side"], info["kind"], info["cost"] = self.check_hex_facts(
+                info["side"], info["kind"], info["cost"], label=not named)
+            if named and (info["kind"] == "metro") != (hx in D.METROPOLITAN):
+                err("bad_kind", f"The rulebook's tile chart makes exactly {', '.join(D.METROPOLITAN)} "
+                    "metropolitan cities.", field="hex_kind")
+            st = self.hexes.get(hx)
+            if st and (st["tile"] or any(st["seats"]) or st["outer"]) and info["kind"] in ("plain", "small") \
+                    and (any(st["seats"]) or st["outer"]):
+                err("stations_there", f"{hx} holds stations: it must be a big city.")
+            info["provisional"] = [k for k in info.get("provisional", []) if k not in changed]
+            info["source"] = (info.get("source", "") + "; corrected by the table").lstrip("; ")
+            self.map[hx] = info
+            if st:
+                need = self.seats_for(hx, st["color"])
+                if need > len(st["seats"]):
+                    st["seats"] += [None] * (need - len(st["seats"]))
+            msg = f"hex {hx} is {self.hex_facts_text(hx)}"
+        else:
+            err("bad_correction", "Correction kinds: cash, price, add_train, remove_train, depot, shares, hex.")
+        self.corrections.append({"kind": what, "reason": reason, "what": msg})
+        self.ev(out, "correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
+                kind=what, reason=reason)
+
+    def setup_instructions(self) -> list[str]:
+        """RB §3, from this game's seed: what to lay out on the table."""
+        c = self.companies
+        red = [f"{sym} ({c[sym].home_city})" for row in ("north_pre", "south_pre") for sym in self.rows[row]]
+        blue = [f"{sym} ({c[sym].home_city})" for sym in self.rows["south_post"]]
+        batches = self.draft["batches"]
+        first = batches[0] if self.round == "draft" and self.draft["i"] < len(self.draft["picks"]) and \
+            self.draft_current()[1] == 0 else []
+        return [
+            "Seating and first stock round order: " + ", ".join(self.pname(p) for p in self.seating) + ".",
+            f"Each player takes ₩{D.STARTING_CASH[self.n]}.",
+            "North Korean pre-war row: " + ", ".join(self.rows["north_pre"]) + ".",
+            "South Korean pre-war row: " + ", ".join(self.rows["south_pre"]) + ".",
+            "South Korean post-war row: " + ", ".join(self.rows["south_post"]) + ".",
+            "Red cubes on the start cities: " + ", ".join(red) + ".",
+            "Blue cubes on the start cities: " + ", ".join(blue) + ".",
+            "Train market: 2 (unlimited, first OR only), 3 ×8, 4 ×4 with the Korean War card in front "
+            "of the last 4, 5E ×4, 6E ×4, 8E (unlimited); the yellow era card on the era space.",
+        ] + (["Asset cards face up: " + ", ".join(first) + "."] if first else [])
+
+    # ---------------------------------------------------------------- view
+    def view(self) -> dict:
+        return copy.deepcopy(self._view())
+
+    def _view(self) -> dict:
+        comps = {}
+        for sym, c in self.companies.items():
+            comps[sym] = {
+                "name": c.name, "side": "North" if c.side == "N" else "South", "row": c.row,
+                "home": c.home, "home_city": c.home_city, "founded": c.founded, "closed": c.closed,
+                "director": c.director, "treasury": c.cash, "trains": list(c.trains),
+                "stations": list(c.stations), "station_tokens_left": list(c.tokens),
+                "card_station_tokens": dict(c.card_tokens),
+                "price": self.price(sym) if sym in self.price_idx else None, "par": c.par,
+                "flipped": sym in self.flipped, "shares_in_company": self.units(sym, "company") * 10,
+                "shares_in_bank": self.units(sym, "pool") * 10, "assets": list(c.assets),
+                "last_revenue": c.last_revenue, "operated": c.operated,
+            }
+        players = {}
+        for pid in self.seating:
+            players[pid] = {
+                "name": self.names[pid], "cash": self.cash[pid],
+                "shares": {sym: book[pid] * 10 for sym, book in self.shares.items() if book.get(pid)},
+                "director_of": [s for s, c in self.companies.items() if c.director == pid and not c.closed],
+                "certificates": self.certs(pid), "cert_limit": self.cert_limit(),
+                "assets": [{"code": a, **self.asset_info(a)} for a in self.hands[pid]],
+            }
+        market = [{"price": p, "companies": list(self.market.stacks.get((0, i), []))}
+                  for i, p in enumerate(D.MARKET)]
+        rnd = {"kind": self.round, "set": self.set_no, "or": self.or_no}
+        if self.round == "stock":
+            rnd.update({"order": list(self.sr["order"]), "pass_tokens": list(self.sr["passes"]),
+                        "acting": self.sr_acting(), "last": self.sr["last"],
+                        "auction": dict(self.sr["auction"]) if self.sr["auction"] else None,
+                        "par_pending": dict(self.sr["par"]) if self.sr["par"] else None})
+        elif self.round == "operating":
+            turn = self.ors.get("turn")
+            rnd.update({"operating_order": ([turn["company"]] if turn else []) + [
+                s for s in self.operating_order() if not turn or s != turn["company"]],
+                "done": list(self.ors["done"]), "turn": dict(turn) if turn else None,
+                "final_set": self.final_set})
+        elif self.round == "draft":
+            pid, batch = self.draft_current()
+            rnd.update({"picking": pid, "offer": list(self.draft["batches"][batch]) if pid else [],
+                        "discarded": list(self.draft["discarded"])})
+        return {
+            "bank": {"unlimited": True, "net": self.bank},
+            "seating": list(self.seating),
+            "players_books": players,
+            "companies": comps,
+            "ipo_rows": {row: list(syms) for row, syms in self.rows.items()},
+            "market": market,
+            "round": rnd,
+            "train_market": {t: ("unlimited" if n is None else n) for t, n in self.depot.items()},
+            "next_train": self.next_train_triggers(),
+            "era": self.era, "train_limit": self.train_limit, "rusted": sorted(self.rusted),
+            "war": self.war, "pending_discards": list(self.pending_discards),
+            "end": {"after_this_or": self.end_after_or, "first_8e_set": self.eight_e_set,
+                    "last_stock_round": self.last_sr, "final_set": self.final_set},
+            # every hex the book knows: named cities and the board labels entered so far, with
+            # their facts (side, kind, printed cost, source, what is provisional) and state
+            "map": {hx: {**copy.deepcopy(info), **copy.deepcopy(self.hexes.get(hx) or {
+                "tile": None, "color": "none", "rotation": 0,
+                "seats": [None] * self.seats_for(hx, "none"), "outer": []})}
+                for hx, info in sorted(self.map.items(), key=lambda kv: kv[0].upper())},
+            "setup": self.setup_instructions(),
+            "provisional": dict(D.PROVISIONAL),
+            "readings": dict(D.READINGS),
+            "asset_cards": {code: self.asset_info(code) for code in sorted(self.asset_owner)},
+            "corrections": list(self.corrections),
+            "scores": self.result(),
+        }
+
+
+def create(players, seed, options):
+    return Korea18(players, seed, options)
+
+
+TITLE = TitleSpec(
+    id="18Korea", name="18Korea", family="18xx", currency="₩", min_players=2, max_players=5,
+    create=create, options={},
+    source="18Korea rulebook (Rach Seo & K.jack, Artnpiece); public data sheet for values it leaves out",
+)

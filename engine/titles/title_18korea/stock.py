@@ -1,0 +1,359 @@
+"""Stock round (RB §7): sell any and buy one, or sell any and auction a director's
+certificate; pass tokens; certificate limits."""
+from __future__ import annotations
+
+from engine.titles.title_18korea import data as D
+from engine.titles.title_18korea.base import as_int, err
+
+
+class StockMixin:
+    def start_stock_round(self, out, order):
+        self.round = "stock"
+        self.book.seating = list(order)     # presidency ties: nearest in this round's order
+        self.sr = {"order": list(order), "idx": 0, "passes": [], "sold": {p: [] for p in order},
+                   "acted": False, "bought": False, "auction": None, "par": None,
+                   "last": self.last_sr}
+        first = order[0]
+        extra = " This is the last stock round: no new companies may be started." if self.last_sr else ""
+        self.ev(out, "stock_round", f"Stock round begins; {self.pname(first)} acts first.{extra}",
+                order=list(order), last=self.last_sr)
+
+    def sr_current(self) -> str:
+        return self.sr["order"][self.sr["idx"]]
+
+    def sr_acting(self) -> list[str]:
+        if self.sr["par"]:
+            return [self.sr["par"]["winner"]]
+        if self.sr["auction"]:
+            return [self.sr["auction"]["to_act"]]
+        return [self.sr_current()]
+
+    def auctionable(self) -> list[str]:
+        if self.sr.get("last"):
+            return []
+        out = []
+        for sym, comp in self.companies.items():
+            if comp.founded or comp.closed:
+                continue
+            if self.war != "done" and comp.row in ("north_pre", "south_pre"):
+                out.append(sym)
+            elif self.war == "done" and comp.row in ("south_pre", "south_post"):
+                out.append(sym)
+        return out
+
+    def par_choices(self) -> list[int]:
+        return list(D.PAR_POST_WAR if self.war == "done" else D.PAR_PRE_WAR)
+
+    def bid_cap(self, pid) -> int:
+        """The highest bid ``pid`` may make (reading "bid_cap" in data.READINGS).
+
+        RB §7.3: "You cannot bid more than the sum of all your shares and cash"; "even if you
+        don't have the cash to pay the winning bid, you can still pay by selling the stock";
+        after winning, "you put in the company from your own personal money at twice the
+        price". So: cash, plus what every share the bidder could sell would fetch (RB §7.1:
+        a director's own sales are paid after the drop; the director's certificate only when
+        another holds 20%; the bank holds at most 50%), less twice the lowest par (60), which
+        the winner must still pay. Without that last term a winner could be left unable to
+        found the company at all, which no rule provides for.
+        """
+        cap = self.raisable(pid) - 2 * D.PAR_PRE_WAR[0]
+        return cap - cap % D.BID_STEP if cap >= 0 else cap
+
+    def _mark_acted(self, pid, out):
+        sr = self.sr
+        sr["acted"] = True
+        if pid in sr["passes"]:
+            sr["passes"].remove(pid)
+            self.ev(out, "pass_token_returned", f"{self.pname(pid)} acts: the pass token goes back.",
+                    "Return the pass token to the waiting area; slide the others left.", player=pid)
+
+    def _end_turn(self, out, check_limit=True):
+        sr = self.sr
+        pid = self.sr_current()
+        if check_limit and self.certs(pid) > self.cert_limit() and self._can_sell_any(pid):
+            err("over_cert_limit", f"{self.pname(pid)} holds {self.certs(pid)} certificates; the "
+                f"limit is {self.cert_limit()}: sell before ending the turn.",
+                certs=self.certs(pid), limit=self.cert_limit())
+        sr["acted"] = False
+        sr["bought"] = False
+        if len(sr["passes"]) == self.n:
+            order = list(sr["passes"])
+            self.ev(out, "stock_round_over", "Everyone passed: the stock round ends. Next stock "
+                    f"round order: {', '.join(self.pname(p) for p in order)}.",
+                    "Put the order tokens in the order of the pass tokens; return the pass tokens.",
+                    order=order)
+            self.next_sr_order = order
+            self.start_operating_set(out)
+            return
+        sr["idx"] = (sr["idx"] + 1) % self.n
+
+    def _can_sell_any(self, pid) -> bool:
+        return any(self.max_sellable(pid, s) for s in self.book.held)
+
+    # ---------------------------------------------------------------- actions
+    def act_stock(self, action, out):
+        kind = action["type"]
+        entity = action.get("entity")
+        sr = self.sr
+        if sr["par"]:
+            return self._act_par_step(action, out)
+        if sr["auction"]:
+            return self._act_auction(action, out)
+        pid = self.sr_current()
+        if entity != pid:
+            self.player(entity)
+            err("out_of_turn", f"It is {self.pname(pid)}'s turn in the stock round.", acting=pid)
+        if kind == "sell_shares":
+            self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
+            sr["sold"].setdefault(pid, []).append(action["company"])
+            self._mark_acted(pid, out)
+        elif kind == "buy_share":
+            self._buy_share(pid, action, out)
+        elif kind == "start_auction":
+            self._start_auction(pid, action, out)
+        elif kind == "pass":
+            if sr["acted"]:
+                err("already_acted", "You have acted this turn: end it with 'done'.")
+            if pid not in sr["passes"]:
+                sr["passes"].append(pid)
+            self.ev(out, "passed", f"{self.pname(pid)} passes.",
+                    f"Put {self.pname(pid)}'s pass token on the leftmost empty pass space.", player=pid)
+            self._end_turn(out)
+        elif kind == "done":
+            if not sr["acted"]:
+                err("nothing_done", "You have not acted this turn; to do nothing, pass.")
+            self._end_turn(out)
+        else:
+            err("wrong_round", f"'{kind}' is not a stock round action.", type=kind)
+
+    def _buy_share(self, pid, action, out):
+        sr = self.sr
+        if sr["bought"]:
+            err("already_bought", "Only one share may be bought per turn.")
+        comp = self.company(action.get("company"))
+        sym = comp.sym
+        if not comp.founded:
+            err("not_founded", f"{sym} has not been founded: auction its director's certificate.")
+        if sym in sr["sold"].get(pid, []):
+            err("sold_this_round", f"{self.pname(pid)} sold {sym} this round and cannot buy it back.")
+        source = action.get("source", "company")
+        if source not in ("company", "bank"):
+            err("bad_source", "Buy from 'company' (its dashboard) or 'bank' (the bank pool).")
+        holder = "company" if source == "company" else "pool"
+        if self.units(sym, holder) < 1:
+            err("none_left", f"There is no share of {sym} in the {'company' if holder == 'company' else 'bank'}.")
+        limit = D.COMPANY_BUY_LIMIT_UNITS[self.n]
+        if source == "company" and self.units(sym, pid) + 1 > limit:
+            err("holding_limit", f"{self.pname(pid)} holds {self.units(sym, pid) * 10}% of {sym}: no more "
+                f"from the company beyond {limit * 10}% (the bank's shares may be bought).",
+                limit=limit * 10)
+        if self.certs(pid) + 1 > self.cert_limit():
+            err("cert_limit", f"{self.pname(pid)} is at the certificate limit of {self.cert_limit()}.")
+        price = self.price(sym)
+        if self.cash[pid] < price:
+            err("no_cash", f"{self.pname(pid)} has ₩{self.cash[pid]}; a share of {sym} costs ₩{price}.",
+                price=price, cash=self.cash[pid])
+        self.move_units(sym, holder, pid, 1)
+        self.pay(pid, sym if source == "company" else "bank", price)
+        sr["bought"] = True
+        self._mark_acted(pid, out)
+        self.ev(out, "share_bought", f"{self.pname(pid)} bought 10% of {sym} from the "
+                f"{'company' if source == 'company' else 'bank'} for ₩{price}.",
+                f"Give {self.pname(pid)} a share of {sym} from the "
+                f"{'company dashboard' if source == 'company' else 'bank'}.",
+                player=pid, company=sym, price=price, source=source)
+        if comp.director != pid and self.units(sym, pid) > self.units(sym, comp.director):
+            self.check_director(sym, out)
+
+    def _start_auction(self, pid, action, out):
+        sr = self.sr
+        if sr["bought"]:
+            err("already_bought", "You bought a share this turn; no auction as well.")
+        sym = action.get("company")
+        comp = self.company(sym)
+        if sym not in self.auctionable():
+            if sr.get("last"):
+                err("last_stock_round", "No new company may be started in the last stock round.")
+            if comp.founded:
+                err("already_founded", f"{sym} has already been founded.")
+            if self.war == "done" and comp.row == "north_pre":
+                err("north_after_war", f"{sym} is a North Korean company: after the Korean War it "
+                    "can no longer be started.")
+            err("post_war_company", f"{sym} is a post-war company: it may be started only after the "
+                "Korean War.")
+        bid = as_int(action.get("bid", 0), "bid")
+        self._check_bid(pid, bid, -D.BID_STEP)
+        if self.certs(pid) + 1 > self.cert_limit() and not self._can_sell_any(pid):
+            err("cert_limit", f"{self.pname(pid)} is at the certificate limit.")
+        self._mark_acted(pid, out)
+        others = [p for p in self.order_from(pid)]
+        sr["auction"] = {"company": sym, "starter": pid, "high": pid, "bid": bid,
+                         "active": others + [pid], "to_act": None}
+        self.ev(out, "auction_started", f"{self.pname(pid)} auctions {sym}'s director's certificate, "
+                f"opening at ₩{bid}.", company=sym, bid=bid, player=pid)
+        self._auction_next(pid, out)
+
+    def _check_bid(self, pid, bid, current):
+        if bid < 0 or bid % D.BID_STEP:
+            err("bad_bid", f"Bids are in steps of ₩{D.BID_STEP} from ₩0.", step=D.BID_STEP)
+        if bid < current + D.BID_STEP:
+            err("bid_too_low", f"The bid must be at least ₩{current + D.BID_STEP}.",
+                min=current + D.BID_STEP)
+        if self.certs(pid) + 1 > self.cert_limit() and not self._can_sell_any(pid):
+            err("cert_limit", f"{self.pname(pid)} is at the certificate limit and has nothing to sell: "
+                "no bid.", limit=self.cert_limit())
+        cap = self.bid_cap(pid)
+        if bid > cap:
+            err("bid_over_means", f"{self.pname(pid)} can raise at most ₩{cap + 2 * D.PAR_PRE_WAR[0]} "
+                f"(cash and shares) and must keep ₩{2 * D.PAR_PRE_WAR[0]} for the lowest par: "
+                f"the bid may not exceed ₩{max(cap, 0)}.", max=max(cap, 0))
+
+    def _auction_next(self, last, out):
+        a = self.sr["auction"]
+        active = a["active"]
+        if len(active) == 1:
+            return self._auction_won(out)
+        i = active.index(last) if last in active else -1
+        for k in range(1, len(active) + 1):
+            cand = active[(i + k) % len(active)]
+            if cand != a["high"]:
+                a["to_act"] = cand
+                return
+
+    def _act_auction(self, action, out):
+        a = self.sr["auction"]
+        pid = a["to_act"]
+        if action.get("entity") != pid:
+            err("out_of_turn", f"The auction of {a['company']} waits for {self.pname(pid)}.", acting=pid)
+        if action["type"] == "bid":
+            amount = as_int(action.get("amount", action.get("bid")), "amount")
+            self._check_bid(pid, amount, a["bid"])
+            a["bid"], a["high"] = amount, pid
+            self.ev(out, "bid", f"{self.pname(pid)} bids ₩{amount} for {a['company']}.",
+                    player=pid, amount=amount, company=a["company"])
+            self._auction_next(pid, out)
+        elif action["type"] == "pass":
+            idx = a["active"].index(pid)
+            a["active"].remove(pid)
+            self.ev(out, "auction_pass", f"{self.pname(pid)} leaves the auction of {a['company']}.",
+                    player=pid)
+            prev = a["active"][(idx - 1) % len(a["active"])]
+            self._auction_next(prev, out)
+        else:
+            err("auction_running", "An auction is running: bid or pass.")
+
+    def _auction_won(self, out):
+        a = self.sr["auction"]
+        self.sr["auction"] = None
+        pid, sym = a["high"], a["company"]
+        self.sr["par"] = {"winner": pid, "company": sym, "bid": a["bid"], "starter": a["starter"]}
+        self.ev(out, "auction_won", f"{self.pname(pid)} wins {sym}'s director's certificate for "
+                f"₩{a['bid']}; now choose the par price (sell shares first if needed).",
+                player=pid, company=sym, bid=a["bid"])
+
+    def _act_par_step(self, action, out):
+        p = self.sr["par"]
+        pid, sym = p["winner"], p["company"]
+        if action.get("entity") != pid:
+            err("out_of_turn", f"{self.pname(pid)} must set {sym}'s par price.", acting=pid)
+        if action["type"] == "sell_shares":
+            self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
+            self.sr["sold"].setdefault(pid, []).append(action["company"])
+            return
+        if action["type"] != "par":
+            err("par_pending", f"Set {sym}'s par price ('par') or sell shares to pay.")
+        price = as_int(action.get("price"), "price")
+        choices = self.par_choices()
+        if price not in choices:
+            if self.war != "done" and price in D.PAR_POST_WAR:
+                err("par_pre_war", f"Before the Korean War the par price is 60–100, not {price}.",
+                    choices=choices)
+            err("bad_par", f"Par must be one of {choices}.", choices=choices)
+        need = p["bid"] + 2 * price
+        if self.cash[pid] < need:
+            err("no_cash", f"{self.pname(pid)} needs ₩{need} (bid ₩{p['bid']} + 2 × {price}) and has "
+                f"₩{self.cash[pid]}: sell shares first or choose a lower par.", need=need)
+        if self.certs(pid) + 1 > self.cert_limit():
+            err("cert_limit", f"{self.pname(pid)} is at the certificate limit: sell a certificate first.")
+        comp = self.companies[sym]
+        self.pay(pid, "bank", p["bid"])
+        self.pay(pid, sym, 2 * price)
+        self.move_units(sym, "company", pid, D.DIRECTOR_UNITS)
+        comp.founded = True
+        self.set_director(sym, pid)
+        comp.par = price
+        self.set_price_idx(sym, D.MARKET.index(price))
+        cube = "red" if comp.row != "south_post" else "blue"
+        self.ev(out, "company_founded", f"{self.pname(pid)} founds {sym} ({comp.name}) at par {price}: "
+                f"pays ₩{p['bid']} to the bank and ₩{2 * price} into {sym}.",
+                f"Give {self.pname(pid)} {sym}'s dashboard and director's certificate; put {sym}'s token "
+                f"at {price} on the stock track (rightmost) and on the revenue track; move the {cube} cube "
+                f"from {comp.home_city} to the dashboard; the 10% shares go on the dashboard.",
+                company=sym, player=pid, par=price, bid=p["bid"])
+        self.sr["par"] = None
+        # RB §7.3: the turn of the player who started the auction is over.
+        self.sr["idx"] = self.sr["order"].index(p["starter"])
+        self._end_turn(out, check_limit=False)
+
+    # ---------------------------------------------------------------- legal
+    def stock_legal(self) -> list[dict]:
+        sr = self.sr
+        if sr["par"]:
+            pid = sr["par"]["winner"]
+            # only the pars the winner can pay now (bid + 2 × par); else sell first (RB §7.3)
+            bid = sr["par"]["bid"]
+            payable = [p for p in self.par_choices() if self.cash[pid] >= bid + 2 * p]
+            acts = [{"type": "par", "entity": pid, "params": {"price": {"choices": payable}},
+                     "company": sr["par"]["company"], "bid": bid}] if payable else []
+            if self.certs(pid) + 1 > self.cert_limit():
+                acts = []           # sell a certificate first
+            return acts + self._sell_templates(pid)
+        if sr["auction"]:
+            a = sr["auction"]
+            pid = a["to_act"]
+            acts = [{"type": "pass", "entity": pid}]
+            cap = self.bid_cap(pid)
+            if cap >= a["bid"] + D.BID_STEP and (self.certs(pid) < self.cert_limit()
+                                                  or self._can_sell_any(pid)):
+                acts.insert(0, {"type": "bid", "entity": pid, "params": {
+                    "amount": {"min": a["bid"] + D.BID_STEP, "max": cap, "step": D.BID_STEP}}})
+            return acts
+        pid = self.sr_current()
+        acts = self._sell_templates(pid)
+        if not sr["bought"]:
+            buys = []
+            for sym, comp in self.companies.items():
+                if not comp.founded or comp.closed or sym in sr["sold"].get(pid, []):
+                    continue
+                if self.certs(pid) + 1 > self.cert_limit() or self.cash[pid] < self.price(sym):
+                    continue
+                if self.units(sym, "company") and \
+                        self.units(sym, pid) + 1 <= D.COMPANY_BUY_LIMIT_UNITS[self.n]:
+                    buys.append({"type": "buy_share", "entity": pid, "company": sym, "source": "company",
+                                 "price": self.price(sym)})
+                if self.units(sym, "pool"):
+                    buys.append({"type": "buy_share", "entity": pid, "company": sym, "source": "bank",
+                                 "price": self.price(sym)})
+            acts += buys
+            cap = self.bid_cap(pid)
+            choices = self.auctionable()
+            if choices and cap >= 0 and (self.certs(pid) < self.cert_limit() or self._can_sell_any(pid)):
+                acts.append({"type": "start_auction", "entity": pid, "params": {
+                    "company": {"choices": choices}, "bid": {"min": 0, "max": cap, "step": D.BID_STEP}}})
+        if self.certs(pid) > self.cert_limit() and self._can_sell_any(pid):
+            # RB §7.4: over the limit, the turn cannot end before selling down to it
+            return [a for a in acts if a["type"] == "sell_shares"]
+        if sr["acted"]:
+            acts.append({"type": "done", "entity": pid})
+        else:
+            acts.append({"type": "pass", "entity": pid})
+        return acts
+
+    def _sell_templates(self, pid) -> list[dict]:
+        acts = []
+        for sym in self.book.held:
+            most = self.max_sellable(pid, sym)
+            if most:
+                acts.append({"type": "sell_shares", "entity": pid, "company": sym,
+                             "params": {"count": {"min": 1, "max": most, "step": 1}}})
+        return acts

@@ -1,0 +1,153 @@
+"""The train market (RB §8, §9.7-9.9, §9.11): eras, rust, limits, discards, export."""
+from __future__ import annotations
+
+from engine.titles.title_18korea import data as D
+from engine.titles.title_18korea.base import err
+
+
+class TrainMixin:
+    def market_head(self) -> str | None:
+        for t in D.TRAIN_ORDER:
+            if self.depot[t] is None or self.depot[t] > 0:
+                return t
+        return None
+
+    def train_price(self, comp, ttype) -> int:
+        price = D.TRAIN_PRICE[ttype]
+        if "OB04" in comp.assets:
+            price = price * (100 - D.OB04_DISCOUNT_PERCENT) // 100
+        return price
+
+    def next_train_triggers(self) -> dict:
+        head = self.market_head()
+        if head is None:
+            return {}
+        trig = []
+        if head in D.TRAIN_RUSTS and head not in self.first_sold:
+            rust = D.TRAIN_RUSTS[head]
+            if rust not in self.rusted:
+                trig.append(f"rust {rust}-trains")
+        if head in D.TRAIN_LIMIT_AFTER and head not in self.first_sold:
+            trig.append(f"train limit {D.TRAIN_LIMIT_AFTER[head]}")
+        if head == "4" and self.war == "none" and self.depot["4"] == D.WAR_WHEN_FOURS_LEFT + 1:
+            trig.append("Korean War card revealed (war at the end of this OR)")
+        if head == "8E" and "8E" not in self.first_sold:
+            trig.append("game end: the first 8E ends the game after the next stock round's set")
+        left = self.depot[head]
+        after = None
+        if left == 1:
+            nxt = D.TRAIN_ORDER[D.TRAIN_ORDER.index(head) + 1]
+            if D.ERA_OF_TRAIN[nxt] != self.era:
+                after = D.ERA_OF_TRAIN[nxt]
+                trig.append(f"{after} era begins")
+        export = head in D.EXPORTABLE
+        return {"type": head, "price": D.TRAIN_PRICE[head], "left": left, "triggers": trig,
+                "exportable": export}
+
+    def take_from_market(self, ttype, out, by=None, exported=False):
+        """A train leaves the market (sold or exported) and its consequences follow."""
+        if self.depot[ttype] is not None:
+            self.depot[ttype] -= 1
+        self.left_market[ttype] += 1
+        first_out = self.left_market[ttype] == 1      # the first of its type to leave the market
+        if not exported:
+            first = ttype not in self.first_sold
+            self.first_sold.add(ttype)
+            if first and ttype in D.TRAIN_RUSTS and D.TRAIN_RUSTS[ttype] not in self.rusted:
+                self.rust(D.TRAIN_RUSTS[ttype], out, f"the first {ttype}-train was sold")
+            if first and ttype == "8E":
+                self.eight_e_set = self.set_no
+                self.ev(out, "end_triggered", "The first 8E-train was sold: this set of operating rounds "
+                        "goes on as normal, the next stock round is the last (no new companies), then a "
+                        "final set of operating rounds with no track, no stations and no trades between "
+                        "companies.", trigger="8E")
+        elif ttype == "4" and first_out and "2" not in self.rusted:
+            # RB §9.11 / summary §3.5: the first 4 exported removes the 2-trains
+            self.rust("2", out, "the first 4-train was exported")
+        if first_out and ttype in D.TRAIN_LIMIT_AFTER and self.train_limit > D.TRAIN_LIMIT_AFTER[ttype]:
+            # RB §9.9 names the first sale; the train summary ties the limit to the train type
+            # and §9.11 treats the first exported 4 like a sold one: reading
+            # "train_limit_on_export" in data.READINGS
+            self.train_limit = D.TRAIN_LIMIT_AFTER[ttype]
+            how = "exported" if exported else "sold"
+            self.ev(out, "train_limit", f"First {ttype}-train {how}: a company may now own at most "
+                    f"{self.train_limit} trains.", f"Companies over {self.train_limit} trains remove "
+                    "the extra ones at once (their directors choose which).", limit=self.train_limit)
+        if ttype == "4" and self.war == "none" and self.depot["4"] == D.WAR_WHEN_FOURS_LEFT:
+            self.war = "revealed"
+            if exported:
+                self.ev(out, "war_revealed", "Export revealed the Korean War card: the Korean War breaks "
+                        "out at once.")
+            else:
+                self.ev(out, "war_revealed", f"{by or 'A company'} bought the third 4-train and revealed "
+                        "the Korean War card: the Korean War breaks out at the end of this operating round.",
+                        "Turn over the Korean War card.")
+        self.update_era(out)
+        self.check_limits(out)
+
+    def update_era(self, out):
+        head = self.market_head()
+        if head is None:
+            return
+        era = D.ERA_OF_TRAIN[head]
+        if D.ERAS.index(era) > D.ERAS.index(self.era):
+            self.era = era
+            self.ev(out, "era", f"{era.capitalize()} era: {head}-trains are on sale; {era} tiles may be "
+                    "laid and the map pays its " + era + " values.",
+                    f"Put the {era} era card on the era space.", era=era)
+
+    def rust(self, ttype, out, why):
+        self.rusted.add(ttype)
+        hit = []
+        for comp in self.companies.values():
+            n = comp.trains.count(ttype)
+            if n:
+                comp.trains = [t for t in comp.trains if t != ttype]
+                hit.append(f"{comp.sym}" + (f" ({n})" if n > 1 else ""))
+        if self.depot.get(ttype):
+            self.depot[ttype] = 0
+        self.ev(out, "rust", f"{why[0].upper() + why[1:]}: all {ttype}-trains are removed from the game"
+                + (f" (from {', '.join(hit)})." if hit else "."),
+                f"Remove the {ttype}-trains from {', '.join(hit)}'s dashboards." if hit else "",
+                train=ttype, companies=hit)
+
+    def check_limits(self, out):
+        for comp in self.companies.values():
+            if comp.closed or len(comp.trains) <= self.train_limit:
+                continue
+            if len(set(comp.trains)) == 1:
+                extra = len(comp.trains) - self.train_limit
+                comp.trains = comp.trains[:self.train_limit]
+                self.ev(out, "train_discarded", f"{comp.sym} is over the limit of {self.train_limit}: "
+                        f"{extra} {comp.trains[0]}-train(s) removed from the game.",
+                        f"Remove {extra} {comp.trains[0]}-train(s) from {comp.sym}.", company=comp.sym)
+            elif comp.sym not in self.pending_discards:
+                self.pending_discards.append(comp.sym)
+                self.ev(out, "discard_needed", f"{comp.sym} owns {len(comp.trains)} trains, over the limit "
+                        f"of {self.train_limit}: its director chooses which to remove now.",
+                        f"{comp.sym}'s director removes {len(comp.trains) - self.train_limit} train(s) of "
+                        "their choice from the game.", company=comp.sym, limit=self.train_limit)
+
+    def act_discard(self, action, out):
+        sym = self.pending_discards[0]
+        if action.get("entity") != sym:
+            err("discard_pending", f"{sym} must first discard down to {self.train_limit} trains "
+                "(action 'discard_train').", company=sym)
+        comp = self.companies[sym]
+        train = str(action.get("train"))
+        if train not in comp.trains:
+            err("no_such_train", f"{sym} has no {train}-train; it has {', '.join(comp.trains)}.")
+        comp.trains.remove(train)
+        self.ev(out, "train_discarded", f"{sym} removed a {train}-train from the game.",
+                f"Remove a {train}-train from {sym}'s dashboard.", company=sym, train=train)
+        if len(comp.trains) <= self.train_limit:
+            self.pending_discards.pop(0)
+
+    def export(self, out):
+        head = self.market_head()
+        if head in D.EXPORTABLE:
+            self.ev(out, "export", f"Export: a {head}-train leaves the train market.",
+                    f"Remove one {head}-train from the train market.", train=head)
+            self.take_from_market(head, out, exported=True)
+        else:
+            self.ev(out, "export_none", "Export: no 3- or 4-train in the market; nothing is exported.")

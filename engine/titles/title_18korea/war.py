@@ -1,0 +1,145 @@
+"""The Korean War (RB §10, §2.3, §9.4, §9.11; asset cards OA09, OB02, OC08)."""
+from __future__ import annotations
+
+from engine.titles.title_18korea import data as D
+from engine.titles.title_18korea.base import err
+
+
+class WarMixin:
+    def resolve_war(self, out):
+        self.war = "done"
+        board = ["Remove all tiles and stations north of the demarcation line (the stations leave the game; "
+                 "the yellow and green tiles go back to the supply)."]
+        # 1. North Korea: every tile and station removed; the stations are gone for good.
+        lost: dict[str, int] = {}
+        for hx, st in list(self.hexes.items()):
+            if self.hex_info(hx)["side"] != "N":
+                continue
+            for sym in [s for s in st["seats"] if s] + list(st["outer"]):
+                comp = self.companies[sym]
+                comp.stations.remove(hx)
+                if "OA09" in comp.assets and not comp.closed:
+                    comp.defector_tokens += 1
+                else:
+                    lost[sym] = lost.get(sym, 0) + 1
+            del self.hexes[hx]
+        # 2. North Korean companies without a station in South Korea leave the game.
+        leaving, survivors = [], []
+        for comp in self.companies.values():
+            if comp.side != "N" or comp.closed:
+                continue
+            if not comp.founded:
+                continue          # stays in the IPO row; it can no longer be started
+            south = [hx for hx in comp.stations if self.hex_info(hx)["side"] == "S"]
+            if south:
+                survivors.append(f"{comp.sym} (station in {', '.join(self.hex_label(h) for h in south)})")
+            elif "OA09" in comp.assets:
+                survivors.append(f"{comp.sym} (OA09 Defector: move its stations to South Korea)")
+            # OA03 The Local Rich (RB §16: "The North Korean company has no starting city
+            # after the Korean War") does not exempt a company from §10 and gives no station:
+            # reading "oa03" in data.READINGS; it has no automatic effect here.
+            else:
+                leaving.append(comp)
+        details: list = []
+        for comp in leaving:
+            self.close_company(comp, details)
+        # 3. South Korea: every city tile removed (RB §10 "all city tiles in South Korea are
+        #    removed. Stations on metropolitan tiles remain in place."). Stations on a
+        #    metropolitan city stay beside it as outer stations until it is tiled again
+        #    (RB §9.4). Stations on normal cities do not remain: they go with their tiles
+        #    and, like every station the war removes, leave the game (RB §10 "the removed
+        #    stations are permanently removed from the game"; no rule returns a station to a
+        #    dashboard; summary §3.6 names only the North's stations, a gap in the summary,
+        #    not a contradiction of §10's text). OC08 + OA09 protect them (RB §16 OC08).
+        removed = []
+        for hx, st in list(self.hexes.items()):
+            info = self.hex_info(hx)
+            if info["side"] != "S" or info["kind"] not in ("small", "city", "metro"):
+                continue
+            stations = [s for s in st["seats"] if s] + list(st["outer"])
+            keep = []
+            for sym in stations:
+                comp = self.companies[sym]
+                protected = "OA09" in comp.assets and "OC08" in comp.assets
+                if info["kind"] == "metro" or protected:
+                    keep.append(sym)
+                else:
+                    comp.stations.remove(hx)
+                    lost[sym] = lost.get(sym, 0) + 1
+                    removed.append(f"{sym} from {self.hex_label(hx)}")
+            self.hexes[hx] = {"tile": None, "color": "none", "rotation": 0,
+                              "seats": [None] * self.seats_for(hx, "none"), "outer": keep}
+        board.append("Remove every city tile (big, small and metropolitan) in South Korea; stations on "
+                     "metropolitan cities stay beside the city as outer stations.")
+        if removed:
+            board.append("Remove from the game the stations on South Korean normal cities: "
+                         + "; ".join(removed) + ".")
+        if leaving:
+            board.append(", ".join(c.sym for c in leaving) + ": return their certificates, trains, "
+                         "dashboards and station markers to the box (no refund).")
+        board.append("Post-war companies may now be started; North Korean companies may not.")
+        lost_txt = ", ".join(f"{s} ({n})" for s, n in lost.items())
+        msg = "Korean War: remove all tiles and stations north of the demarcation line"
+        if len(leaving) == 1:
+            msg += f"; {leaving[0].sym} leaves the game: return its certificates"
+        elif leaving:
+            names = [c.sym for c in leaving]
+            msg += f"; {', '.join(names[:-1])} and {names[-1]} leave the game: return their certificates"
+        msg += ". Every city tile in South Korea is removed; stations on metropolitan cities stay."
+        if survivors:
+            msg += f" North companies that stay: {'; '.join(survivors)}."
+        if lost_txt:
+            msg += f" Stations lost for good: {lost_txt}."
+        self.ev(out, "korean_war", msg, " ".join(board), leaving=[c.sym for c in leaving],
+                survivors=survivors, stations_lost=lost)
+        out.extend(details)
+        # the OR being played loses its company turn if that company left
+        if self.round == "operating" and self.ors.get("turn") and \
+                self.companies[self.ors["turn"]["company"]].closed:
+            self.ors["turn"] = None
+
+    def close_company(self, comp, out):
+        comp.closed = True
+        self.book.held[comp.sym] = {}
+        self.book.president[comp.sym] = None
+        self.market.remove(comp.sym)
+        self.flipped.discard(comp.sym)
+        cash, trains = comp.cash, list(comp.trains)
+        self.pay(comp.sym, "bank", cash)
+        comp.trains = []
+        for hx in list(comp.stations):
+            st = self.hexes.get(hx)
+            if st:
+                st["seats"] = [None if s == comp.sym else s for s in st["seats"]]
+                if comp.sym in st["outer"]:
+                    st["outer"].remove(comp.sym)
+        comp.stations = []
+        if comp.sym in self.pending_discards:
+            self.pending_discards.remove(comp.sym)
+        self.ev(out, "company_left", f"{comp.sym} leaves the game with its shares (no refund); its ₩{cash} "
+                f"and trains ({', '.join(trains) or 'none'}) leave too.",
+                f"Return {comp.sym}'s certificates, dashboard, trains and stations to the box.",
+                company=comp.sym)
+
+    def defector_station(self, comp, action, out):
+        """OA09: move a station lost in the North to a South Korean big city after the war (free)."""
+        if self.war != "done" or not comp.defector_tokens:
+            err("no_defector", f"{comp.sym} has no station to move to South Korea.")
+        hx = self.resolve_hex(action.get("hex"))
+        info = self.hex_info(hx)
+        if info["side"] != "S" or info["kind"] not in ("city", "metro"):
+            err("no_city", f"{self.hex_label(hx)} is not a big city in South Korea.")
+        if self.company_has_station(comp.sym, hx):
+            err("station_twice", f"{comp.sym} already has a station in {self.hex_label(hx)}.")
+        st = self.hstate(hx)
+        free = [i for i, s in enumerate(st["seats"]) if s is None]
+        if free and st["color"] != "none":
+            st["seats"][free[0]] = comp.sym
+            where = f"seat {free[0] + 1}"
+        else:
+            st["outer"].append(comp.sym)
+            where = "as an outer station"
+        comp.stations.append(hx)
+        comp.defector_tokens -= 1
+        self.ev(out, "station_moved", f"{comp.sym} places a station in {self.hex_label(hx)}, {where}.",
+                f"Put a {comp.sym} station on {self.hex_label(hx)}, {where}.", company=comp.sym, hex=hx)

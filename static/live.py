@@ -1,0 +1,200 @@
+# Live updates for a table page, run by Brython in the browser.
+# It imports nothing from Python's standard library (only Brython's `browser` and
+# `javascript`), so only the core brython.js is loaded.
+# - keeps a WebSocket to /ws/tables/<code>; each push makes it fetch the page's live
+#   part (rendered by the server, the same HTML as without JavaScript) and swap it in;
+# - posts the forms without leaving the page and shows the server's answer in place;
+# - reconnects after sleep or a lost network, catches up, and says when it is offline.
+from browser import document, window
+from javascript import JSON
+
+main = document["main"]
+WS_PATH = main.getAttribute("data-ws")
+TOKEN = main.getAttribute("data-token")
+LIVE_URL = main.getAttribute("data-live-url")
+TXT_ON = main.getAttribute("data-on")
+TXT_OFF = main.getAttribute("data-off")
+TXT_BUSY = main.getAttribute("data-busy")
+net = document["net"]
+st = {"ws": None, "delay": 500, "loading": False, "again": False, "last": 0, "timer": None,
+      "open": False, "gen": 0}
+HEADERS = {"X-Live": "1"}
+
+
+def now():
+    return window.Date.now()
+
+
+def set_net(on):
+    st["open"] = on
+    net.hidden = False
+    net.text = TXT_ON if on else TXT_OFF
+    net.className = "on" if on else "off"
+    document.body.setAttribute("data-net", "on" if on else "off")
+
+
+def version():
+    el = document.getElementById("live")
+    if el is None:
+        return -1
+    return int(el.getAttribute("data-version") or -1)
+
+
+def swap(html):
+    holder = document.createElement("div")
+    holder.innerHTML = html
+    new = holder.querySelector("#live")
+    old = document.getElementById("live")
+    if new is not None and old is not None:
+        old.replaceWith(new)
+        document.body.setAttribute("data-version", new.getAttribute("data-version"))
+
+
+def refresh(*args):
+    if st["loading"]:
+        st["again"] = True
+        return
+    st["loading"] = True
+
+    def got(text):
+        swap(text)
+        done()
+
+    def answer(resp):
+        return resp.text().then(got)
+
+    def failed(err):
+        done()
+
+    window.fetch(LIVE_URL, {"headers": HEADERS, "credentials": "same-origin",
+                            "cache": "no-store"}).then(answer).catch(failed)
+
+
+def done():
+    st["loading"] = False
+    if st["again"]:
+        st["again"] = False
+        refresh()
+
+
+def on_message(ev):
+    st["last"] = now()
+    data = JSON.parse(ev.data)
+    if "pong" in data:
+        return
+    if "state" in data or "undo_request" in data:
+        if "undo_request" in data or data["version"] != version():
+            refresh()
+        return
+    if "version" in data and data["version"] > version():
+        refresh()
+
+
+def on_open(ev):
+    st["delay"] = 500
+    st["last"] = now()
+    set_net(True)
+    document.body.setAttribute("data-live", "ready")
+
+
+def on_close(ev):
+    st["ws"] = None
+    set_net(False)
+    later(st["delay"])
+    st["delay"] = min(st["delay"] * 2, 8000)
+
+
+def later(ms):
+    if st["timer"] is not None:
+        window.clearTimeout(st["timer"])
+    st["timer"] = window.setTimeout(connect, ms)
+
+
+def connect(*args):
+    st["timer"] = None
+    if st["ws"] is not None:
+        return
+    scheme = "wss://" if window.location.protocol == "https:" else "ws://"
+    url = scheme + window.location.host + WS_PATH + "?token=" + window.encodeURIComponent(TOKEN)
+    try:
+        ws = window.WebSocket.new(url)
+    except Exception:
+        set_net(False)
+        later(st["delay"])
+        return
+    st["ws"] = ws
+    st["gen"] += 1
+    gen = st["gen"]
+
+    def closed(ev):
+        if gen == st["gen"]:       # not an older socket given up on
+            on_close(ev)
+
+    ws.bind("open", on_open)
+    ws.bind("message", on_message)
+    ws.bind("close", closed)
+
+
+def tick():
+    ws = st["ws"]
+    if ws is None:
+        return
+    if st["open"]:
+        if now() - st["last"] > 45000:      # a socket that died while the phone slept
+            st["ws"] = None
+            st["gen"] += 1
+            ws.close()
+            set_net(False)
+            connect()
+        else:
+            ws.send('{"ping":1}')
+
+
+def wake(ev=None):
+    if document.visibilityState == "visible" or ev is None or ev.type == "online":
+        if st["ws"] is None:
+            connect()
+        else:
+            tick()
+
+
+def submit(ev):
+    form = ev.target
+    if not form.hasAttribute("data-live") or form.getAttribute("data-busy"):
+        if form.getAttribute("data-busy"):
+            ev.preventDefault()
+        return
+    ev.preventDefault()
+    body = window.FormData.new(form, ev.submitter) if ev.submitter else window.FormData.new(form)
+    form.setAttribute("data-busy", "1")
+    for b in form.querySelectorAll("button"):
+        b.disabled = True
+    if ev.submitter:
+        ev.submitter.setAttribute("aria-busy", "true")
+
+    def got(text):
+        swap(text)
+
+    def answer(resp):
+        return resp.text().then(got)
+
+    def failed(err):
+        form.removeAttribute("data-busy")
+        for b in form.querySelectorAll("button"):
+            b.disabled = False
+        set_net(False)
+        msg = document.createElement("p")
+        msg.className = "err"
+        msg.text = TXT_BUSY
+        form.prepend(msg)
+
+    window.fetch(form.action, {"method": "POST", "body": body, "headers": HEADERS,
+                               "credentials": "same-origin"}).then(answer).catch(failed)
+
+
+document.bind("submit", submit)
+document.bind("visibilitychange", wake)
+window.bind("online", wake)
+window.bind("offline", lambda ev: set_net(False))
+window.setInterval(tick, 20000)
+connect()

@@ -1,0 +1,37 @@
+"""Steps the browser tests share: set up a table, seat phones, wait for live updates."""
+from __future__ import annotations
+
+import re
+
+
+def create_table(page, base, title="double-18", players=("Ann", "Bo"), seed=7):
+    page.goto(f"{base}/new?title={title}")
+    boxes = page.locator("input[name=player]")
+    for i, name in enumerate(players):
+        boxes.nth(i).fill(name)
+    page.fill("input[name=seed]", str(seed))
+    page.get_by_role("button", name=re.compile("Create|만들기")).click()
+    page.wait_for_url(re.compile(r"/tables/\w+/invite"))
+    code = re.search(r"/tables/(\w+)/invite", page.url).group(1)
+    join = page.locator("#join-link").get_attribute("href")
+    watch = page.locator("#watch-link").get_attribute("href")
+    return code, join, watch
+
+
+def take_seat(page, join_url, player: str):
+    page.goto(join_url)
+    page.locator(f"button[data-seat='{player}']").click()
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    wait_live(page)
+
+
+def wait_live(page, timeout=20000):
+    page.wait_for_selector("body[data-live=ready]", timeout=timeout)
+
+
+def version(page) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def wait_version(page, v, timeout=15000):
+    page.wait_for_selector(f"#live[data-version='{v}']", timeout=timeout)

@@ -1,0 +1,76 @@
+"""Fixtures for the server tests that need PostgreSQL and Redis (marker ``services``).
+
+Without ``CI=true`` a missing service skips those tests; with ``CI=true`` it fails them
+(CI must not pass by skipping). Each run gets its own PostgreSQL schema in database
+``test`` (dropped afterwards) and its own Redis channel prefix.
+
+``TEST_POSTGRES_URL`` (default ``postgresql://postgres@127.0.0.1:5432/test``, then user
+root) and ``TEST_REDIS_URL`` (default ``redis://127.0.0.1:6379/0``) point elsewhere.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+from urllib.parse import quote
+
+import pytest
+
+PG_URLS = [os.environ["TEST_POSTGRES_URL"]] if os.environ.get("TEST_POSTGRES_URL") else [
+    "postgresql://postgres@127.0.0.1:5432/test", "postgresql://root@127.0.0.1:5432/test"]
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def unavailable(what: str, err: Exception):
+    message = f"{what} is unreachable ({err!r}); the services tests need it"
+    if in_ci():
+        pytest.fail(f"CI=true: {message}.", pytrace=False)
+    pytest.skip(f"{message} (set CI=true to make this a failure).")
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A PostgreSQL URL whose search_path is a fresh schema, dropped after the run."""
+    import psycopg
+    errors = []
+    for url in PG_URLS:
+        try:
+            conn = psycopg.connect(url, autocommit=True, connect_timeout=3)
+            break
+        except Exception as exc:
+            errors.append(exc)
+    else:
+        unavailable("PostgreSQL", errors[-1])
+    schema = f"companion_test_{uuid.uuid4().hex[:10]}"
+    conn.execute(f'CREATE SCHEMA "{schema}"')
+    sep = "&" if "?" in url else "?"
+    yield f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+    conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    conn.close()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    import redis
+    try:
+        client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
+        client.ping()
+    except Exception as exc:
+        unavailable("Redis", exc)
+    yield REDIS_URL
+    client.close()
+
+
+@pytest.fixture
+def redis_prefix(redis_url):
+    """A channel prefix of this test alone; its rate-limit keys are removed afterwards."""
+    import redis
+    prefix = f"companion-test-{uuid.uuid4().hex[:10]}"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    for key in client.scan_iter(f"{prefix}*"):
+        client.delete(key)
+    client.close()

@@ -1,0 +1,283 @@
+"""The JSON API contract through Flask's test client: tables, tokens, posting, idempotency,
+history, join, undo with consent, snapshots, rate limits."""
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from companion import create_app
+from companion.models import Snapshot
+from engine import titles
+from tests.companion import doubles
+
+TITLE = doubles.TITLE_ID
+
+
+@pytest.fixture(autouse=True)
+def relay(monkeypatch):
+    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
+
+
+def make_app(tmp_path, **config):
+    return create_app({"TESTING": True, "SECRET_KEY": "test",
+                       "DATABASE_URL": f"sqlite:///{tmp_path / 'api.db'}", **config})
+
+
+@pytest.fixture
+def table(client):
+    r = client.post("/api/tables", json={"title": TITLE, "players": ["Ann", "Bo", "Cy"],
+                                         "seed": 11})
+    assert r.status_code == 201
+    return r.json
+
+
+def auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def seat(table, i):
+    return auth(table["seats"][i]["token"])
+
+
+def post(client, table, i, action, expected, key=None):
+    body = {"action": action, "expected_version": expected}
+    if key:
+        body["key"] = key
+    return client.post(f"/api/tables/{table['code']}/actions", headers=seat(table, i), json=body)
+
+
+def add(who, n=1):
+    return {"type": "add", "entity": who, "n": n}
+
+
+def test_create_gives_code_seats_tokens_and_spectate_link(client, table):
+    assert [s["player"] for s in table["seats"]] == ["1", "2", "3"]
+    assert [s["name"] for s in table["seats"]] == ["Ann", "Bo", "Cy"]
+    tokens = [s["token"] for s in table["seats"]] + [table["spectate_token"]]
+    assert len(set(tokens)) == 4 and all(len(t) >= 22 for t in tokens)   # ≥ 128 random bits
+    assert table["spectate"].startswith("http") and table["spectate_token"] in table["spectate"]
+    assert table["code"] in table["invite"]
+
+
+def test_get_gives_version_state_and_legal(client, table):
+    r = client.get(f"/api/tables/{table['code']}", headers=seat(table, 1))
+    assert r.status_code == 200
+    assert r.json["version"] == 0 and r.json["state"]["title"] == TITLE
+    assert r.json["legal"] == [add("1"), {"type": "pass", "entity": "1"}]
+
+
+def test_post_applies_and_bumps_the_version(client, table):
+    r = post(client, table, 0, add("1", 3), 0)
+    assert r.status_code == 200 and r.json["version"] == 1
+    assert r.json["events"][0]["code"] == "added"
+    st = client.get(f"/api/tables/{table['code']}", headers=seat(table, 2)).json
+    assert st["version"] == 1 and st["state"]["total"] == 3
+
+
+def test_stale_version_gets_409_and_changes_nothing(client, table):
+    assert post(client, table, 0, add("1"), 0).status_code == 200
+    r = post(client, table, 1, add("2"), 0)
+    assert r.status_code == 409 and r.json["version"] == 1
+    assert client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json["version"] == 1
+
+
+def test_engine_rejection_is_422_and_changes_nothing(client, table):
+    r = post(client, table, 0, add("2"), 0)
+    assert r.status_code == 422 and r.json["error"]["code"] == "out_of_turn"
+    assert r.json["error"]["message"]
+    st = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
+    assert st["version"] == 0 and st["state"]["total"] == 0
+
+
+def test_same_key_same_answer_applied_once(client, table):
+    first = post(client, table, 0, add("1", 2), 0, key="k-1")
+    again = post(client, table, 0, add("1", 2), 0, key="k-1")
+    assert first.status_code == again.status_code == 200 and first.json == again.json
+    assert client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json["version"] == 1
+    # A rejected post's answer is kept too.
+    bad = post(client, table, 0, add("3"), 1, key="k-2")
+    assert bad.status_code == 422
+    assert post(client, table, 0, add("3"), 1, key="k-2").json == bad.json
+    # The same key for a different request is refused, not silently answered.
+    r = post(client, table, 0, add("2", 5), 1, key="k-1")
+    assert r.status_code == 422 and r.json["error"]["code"] == "key_reused"
+
+
+def test_tokens_only_open_their_own_table(client, table):
+    other = client.post("/api/tables", json={"title": TITLE, "players": ["X", "Y"]}).json
+    code = table["code"]
+    assert client.get(f"/api/tables/{code}").status_code == 401
+    assert client.get(f"/api/tables/{code}", headers=auth("forged")).status_code == 403
+    r = client.get(f"/api/tables/{code}", headers=seat(other, 0))
+    assert r.status_code == 403 and r.json["error"]["code"] == "token_invalid"
+    # An action for this table sent with the other table's token.
+    r = client.post(f"/api/tables/{code}/actions", headers=seat(other, 0),
+                    json={"action": add("1"), "expected_version": 0})
+    assert r.status_code == 403
+    assert client.get("/api/tables/nosuch", headers=seat(table, 0)).status_code == 404
+    assert client.get(f"/api/tables/{code}", headers=seat(table, 0)).json["version"] == 0
+
+
+def test_spectator_reads_never_writes(client, table):
+    spec = auth(table["spectate_token"])
+    assert client.get(f"/api/tables/{table['code']}", headers=spec).status_code == 200
+    r = client.post(f"/api/tables/{table['code']}/actions", headers=spec,
+                    json={"action": add("1"), "expected_version": 0})
+    assert r.status_code == 403 and r.json["error"]["code"] == "read_only"
+    assert client.post(f"/api/tables/{table['code']}/undo", headers=spec).status_code == 403
+    assert client.get(f"/api/tables/{table['code']}/history", headers=spec).status_code == 200
+
+
+def test_join_by_invite_gives_a_device_token_named_in_the_log(client, table):
+    code = table["code"]
+    seats = client.get(f"/api/tables/{code}/seats?invite={table['invite_secret']}")
+    assert seats.status_code == 200 and [s["name"] for s in seats.json["seats"]] == [
+        "Ann", "Bo", "Cy"]
+    assert client.get(f"/api/tables/{code}/seats?invite=wrong").status_code == 403
+    r = client.post(f"/api/tables/{code}/join",
+                    json={"invite": table["invite_secret"], "player": "1", "device": "Ann's tablet"})
+    assert r.status_code == 201 and r.json["player"] == "1" and r.json["name"] == "Ann"
+    tablet = auth(r.json["token"])
+    assert r.json["token"] != table["seats"][0]["token"]
+    r = client.post(f"/api/tables/{code}/actions", headers=tablet,
+                    json={"action": add("1", 4), "expected_version": 0})
+    assert r.status_code == 200
+    h = client.get(f"/api/tables/{code}/history", headers=seat(table, 2)).json
+    [entry] = h["entries"]
+    assert entry["player"] == "1" and entry["name"] == "Ann"
+    assert entry["device"]["label"] == "Ann's tablet" and entry["at"].endswith("Z")
+    assert entry["events"][0]["code"] == "added" and entry["action"] == add("1", 4)
+    bad = client.post(f"/api/tables/{code}/join", json={"invite": "nope", "player": "1"})
+    assert bad.status_code == 403
+    bad = client.post(f"/api/tables/{code}/join",
+                      json={"invite": table["invite_secret"], "player": "9"})
+    assert bad.status_code == 422 and bad.json["error"]["code"] == "no_such_seat"
+
+
+def test_catch_up_over_http(client, table):
+    for v, who in enumerate(["1", "2", "3", "1"]):
+        assert post(client, table, 0, add(who), v).status_code == 200
+    r = client.get(f"/api/tables/{table['code']}/actions?since=2", headers=seat(table, 1))
+    assert [m["version"] for m in r.json["actions"]] == [3, 4] and r.json["version"] == 4
+    assert set(r.json["actions"][0]) == {"version", "action", "events"}
+
+
+def test_undo_of_another_seats_step_needs_its_consent(client, table):
+    code = table["code"]
+    assert post(client, table, 0, add("1", 2), 0).status_code == 200      # Ann's step, v1
+    r = post(client, table, 1, {"type": "undo"}, 1)                         # Bo may not undo it
+    assert r.status_code == 422 and r.json["error"]["code"] == "undo_needs_consent"
+    assert r.json["error"]["params"] == {"step_version": 1, "step_player": "1"}
+    # Ann may undo her own step, and redo it.
+    assert post(client, table, 0, {"type": "undo"}, 1).status_code == 200
+    assert post(client, table, 0, {"type": "redo"}, 2).status_code == 200
+    # Bo asks; Cy cannot answer for Ann; Ann approves; Bo's undo goes through once.
+    req = client.post(f"/api/tables/{code}/undo", headers=seat(table, 1))
+    assert req.status_code == 201 and req.json["status"] == "pending"
+    assert req.json["step_player"] == "1" and req.json["requested_by"] == "2"
+    assert client.post(f"/api/tables/{code}/undo", headers=seat(table, 1)).json == req.json
+    rid = req.json["id"]
+    assert client.get(f"/api/tables/{code}/undo", headers=seat(table, 2)).json["requests"] == [
+        req.json]
+    r = client.post(f"/api/tables/{code}/undo/{rid}/approve", headers=seat(table, 2))
+    assert r.status_code == 403 and r.json["error"]["code"] == "not_your_step"
+    r = client.post(f"/api/tables/{code}/undo/{rid}/approve", headers=seat(table, 0))
+    assert r.status_code == 200 and r.json["status"] == "approved"
+    r = post(client, table, 1, {"type": "undo"}, 3)
+    assert r.status_code == 200 and r.json["events"][0]["code"] == "undone"
+    st = client.get(f"/api/tables/{code}", headers=seat(table, 0)).json
+    assert st["version"] == 4 and st["state"]["total"] == 0
+    assert client.get(f"/api/tables/{code}/undo", headers=seat(table, 0)).json["requests"] == []
+
+
+def test_declined_or_lapsed_undo_request(client, table):
+    code = table["code"]
+    assert post(client, table, 0, add("1"), 0).status_code == 200
+    rid = client.post(f"/api/tables/{code}/undo", headers=seat(table, 1)).json["id"]
+    r = client.post(f"/api/tables/{code}/undo/{rid}/decline", headers=seat(table, 0))
+    assert r.status_code == 200 and r.json["status"] == "declined"
+    assert post(client, table, 1, {"type": "undo"}, 1).json["error"]["code"] == \
+        "undo_needs_consent"
+    # A pending request lapses when the game moves on.
+    rid = client.post(f"/api/tables/{code}/undo", headers=seat(table, 2)).json["id"]
+    assert post(client, table, 1, add("2"), 1).status_code == 200
+    assert client.get(f"/api/tables/{code}/undo", headers=seat(table, 0)).json["requests"] == []
+    r = client.post(f"/api/tables/{code}/undo/{rid}/approve", headers=seat(table, 0))
+    assert r.status_code == 409 and r.json["error"]["code"] == "undo_request_closed"
+    r = client.post(f"/api/tables/{code}/undo", headers=seat(table, 1))
+    assert r.status_code == 422 and r.json["error"]["code"] == "undo_not_needed"
+
+
+def test_reload_from_snapshots_and_log(tmp_path):
+    app = make_app(tmp_path, SNAPSHOT_EVERY=5)
+    client = app.test_client()
+    t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"], "seed": 1}).json
+    h = seat(t, 0)
+    for v in range(12):
+        legal = client.get(f"/api/tables/{t['code']}", headers=h).json["legal"]
+        action = {"type": "undo"} if v == 7 else {**legal[0], "n": 1 + v % 5}
+        r = client.post(f"/api/tables/{t['code']}/actions", headers=h,
+                        json={"action": action, "expected_version": v})
+        assert r.status_code == 200, (v, r.json)
+    before = client.get(f"/api/tables/{t['code']}", headers=h).json
+    store = app.extensions["companion.store"]
+    with store.read() as s:
+        assert s.exec(select(Snapshot.version)).scalars().all() == [5, 10]
+    # A fresh process (a new app on the same database) rebuilds the same game.
+    again = make_app(tmp_path, SNAPSHOT_EVERY=5).test_client()
+    assert again.get(f"/api/tables/{t['code']}", headers=h).json == before
+    # A snapshot from other engine code is ignored: the log alone gives the same game.
+    with store.write() as s:
+        for snap in s.exec(select(Snapshot)).scalars().all():
+            snap.fingerprint = "other-engine"
+            s.add(snap)
+    third = make_app(tmp_path, SNAPSHOT_EVERY=5).test_client()
+    assert third.get(f"/api/tables/{t['code']}", headers=h).json == before
+    assert third.post(f"/api/tables/{t['code']}/actions", headers=h,
+                      json={"action": {"type": "undo"}, "expected_version": 12}).status_code in (
+        200, 422)
+
+
+def test_rate_limits_on_joining_and_posting(tmp_path):
+    app = make_app(tmp_path, RATELIMIT_JOIN="3 per minute", RATELIMIT_POST="2 per minute")
+    client = app.test_client()
+    t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"]}).json
+    codes = [client.post(f"/api/tables/{t['code']}/join",
+                         json={"invite": t["invite_secret"], "player": "1"}).status_code
+             for _ in range(4)]
+    assert codes == [201, 201, 201, 429]
+    r = client.post(f"/api/tables/{t['code']}/join", json={"invite": "x", "player": "1"})
+    assert r.status_code == 429 and r.json["error"]["code"] == "too_many_requests"
+    h = seat(t, 0)
+    codes = [client.post(f"/api/tables/{t['code']}/actions", headers=h,
+                         json={"action": add("1"), "expected_version": 0}).status_code
+             for _ in range(3)]
+    assert codes == [200, 409, 429]
+    # Another phone has its own allowance.
+    assert client.post(f"/api/tables/{t['code']}/actions", headers=seat(t, 1),
+                       json={"action": add("2"), "expected_version": 1}).status_code == 200
+
+
+def test_csrf_protects_forms_but_not_the_json_api(tmp_path):
+    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
+    app.add_url_rule("/_test_form", "test_form", lambda: "ok", methods=["POST"])
+    client = app.test_client()
+    r = client.post("/_test_form", data={"x": "1"})
+    assert r.status_code == 400 and b"CSRF" in r.data
+    r = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"]})
+    assert r.status_code == 201
+
+
+def test_idle_live_games_are_dropped_and_reload(tmp_path):
+    app = make_app(tmp_path, LIVE_IDLE_SECONDS=0.05)
+    client = app.test_client()
+    svc = app.extensions["companion.tables"]
+    t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"]}).json
+    assert post(client, t, 0, add("1", 3), 0).status_code == 200
+    other = client.post("/api/tables", json={"title": TITLE, "players": ["C", "D"]}).json
+    import time
+    time.sleep(0.1)
+    assert client.get(f"/api/tables/{other['code']}", headers=seat(other, 0)).status_code == 200
+    assert svc.live_count() == 1                       # the idle one was dropped
+    r = client.get(f"/api/tables/{t['code']}", headers=seat(t, 0))
+    assert r.json["version"] == 1 and r.json["state"]["total"] == 3
