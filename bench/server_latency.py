@@ -26,7 +26,6 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
-import statistics  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -70,6 +69,10 @@ class Http:
                 self.conn = None
                 if attempt:
                     raise
+            except Exception:                    # a timeout: this connection is unusable now
+                self.conn.close()
+                self.conn = None
+                raise
 
 
 def cpu_seconds(pid: int) -> float:
@@ -174,7 +177,7 @@ def pct(values, p):
 
 
 def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
-        pg_url=None, redis_url=None) -> dict:
+        pg_url=None, redis_url=None, n_phones: int = 6) -> dict:
     servers = []
     env = {"COMPANION_LIMIT_CREATE": "100000 per minute"}
     if backend == "embedded":
@@ -202,7 +205,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
             assert status == 201, (status, body)
             tables.append(Table(body["code"], [x["token"] for x in body["seats"]], ports))
         stop = {"now": False}
-        phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(6)]
+        phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(n_phones)]
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
         cpu0 = sum(cpu_seconds(p) for p in workers)
         client0 = time.process_time()
@@ -227,13 +230,14 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         rtts.extend(t.rtt)
         for v, t0 in t.sent.items():
             got = t.recv.get(v, [])
-            if len(got) < 6:
+            if len(got) < n_phones:
                 lost += 1
                 continue
             latencies.append(max(got) - t0)
     ms = lambda x: round(x * 1000, 1)  # noqa: E731
     return {
-        "backend": backend, "tables": n_tables, "phones": n_tables * 6, "seconds": seconds,
+        "backend": backend, "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
+        "load_average": os.getloadavg()[0],
         "rate_per_table": rate, "actions": len(latencies) + lost,
         "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
         "max_ms": ms(max(latencies)) if latencies else None,
@@ -263,6 +267,8 @@ def main(argv=None):
     ap.add_argument("--backend", choices=["embedded", "pg-redis"], default="embedded")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--rate", type=float, default=1.0, help="actions per table per second")
+    ap.add_argument("--phones", type=int, default=6, choices=range(1, 7), metavar="1..6",
+                    help="phones per table (default 6)")
     ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     args = ap.parse_args(argv)
     out_dir = ROOT / "bench" / "out"
@@ -270,11 +276,14 @@ def main(argv=None):
     results = []
     for n in args.tables:
         with tempfile.TemporaryDirectory() as tmp:
+            if os.environ.get("BENCH_KEEP_LOGS"):       # server logs into bench/out/
+                tmp = str(out_dir)
             conn = schema = pg_url = None
             if args.backend == "pg-redis":
                 conn, schema, pg_url = pg_schema()
             try:
-                res = run(n, args.backend, args.seconds, args.rate, Path(tmp), pg_url, args.redis)
+                res = run(n, args.backend, args.seconds, args.rate, Path(tmp), pg_url, args.redis,
+                          args.phones)
             finally:
                 if conn is not None:
                     conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
@@ -288,7 +297,7 @@ def main(argv=None):
           "KB/table |")
     print("|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['backend']} | {r['tables']} × 6 | {r['actions']} | {r['p50_ms']} | "
+        print(f"| {r['backend']} | {r['tables']} × {r['phones'] // r['tables']} | {r['actions']} | {r['p50_ms']} | "
               f"{r['p99_ms']} | {r['max_ms']} | {r['errors']} | {r['kb_per_table']} |")
 
 

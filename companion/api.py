@@ -31,6 +31,7 @@ from companion.tables import ServiceError, service
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 MAX_BODY = 64 * 1024
+MAX_INT = 2 ** 31 - 1      # versions, ids and counts: what every database column holds
 
 
 class BadRequest(ServiceError):
@@ -52,6 +53,10 @@ def json_body() -> dict:
         raise BadRequest("bad_json", "The body is not valid JSON.") from None
     if not isinstance(data, dict):
         raise BadRequest("bad_json", "The body must be a JSON object.")
+    try:                                   # "\ud800" escapes decode to unencodable strings
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest("bad_json", "The body has a string that is not valid Unicode.") from None
     return data
 
 
@@ -74,6 +79,8 @@ def int_arg(name, default):
         value = int(raw)
     except ValueError:
         raise BadRequest("bad_query", f"'{name}' must be a whole number.") from None
+    if not 0 <= value <= MAX_INT:
+        raise BadRequest("bad_query", f"'{name}' must be between 0 and {MAX_INT}.")
     return value
 
 

@@ -109,20 +109,37 @@ ENGINE = {
     "game_end": _l("The game is over."),
     "game_ended": _l("The game is over."),
     "correction": _l("Correction: %(reason)s"),
+    "phase_changed": _l("Phase %(phase)s begins."),
+    "trains_rusted": _l("Trains rust: %(trains)s."),
+    "train_exported": _l("A train is exported: %(train)s."),
+    "game_over": _l("The game is over."),
+    "korean_war": _l("The Korean War breaks out. Leaving the game: %(leaving)s."),
     "stale_version": _l("Someone else acted first; here is the game as it is now."),
     "conflict": _l("Someone else acted first; here is the game as it is now."),
 }
 
 
+# What to move on the board, per event code (the engine's English is used otherwise).
+BOARD = {
+    "phase_changed": _l("Move the phase marker to %(phase)s."),
+    "trains_rusted": _l("Take the rusted trains off the charters and out of the game."),
+    "train_exported": _l("Take the exported train off the bank's trains."),
+    "bank_broken": _l("Keep playing to the end of the set; the scores come from the book."),
+    "game_over": _l("Count nothing: the book has the scores."),
+}
+
+
+def _flat(v) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_flat(x) for x in v)
+    if isinstance(v, dict):
+        return "; ".join(f"{a} {_flat(b)}" for a, b in v.items())
+    return str(v)
+
+
 def _params_text(params: dict) -> dict:
-    out = {}
-    for k, v in (params or {}).items():
-        if isinstance(v, (list, tuple)):
-            v = ", ".join(str(x) for x in v)
-        elif isinstance(v, dict):
-            v = ", ".join(f"{a} {b}" for a, b in v.items())
-        out[k] = v
-    return out
+    return {k: _flat(v) if isinstance(v, (list, tuple, dict)) else v
+            for k, v in (params or {}).items()}
 
 
 def engine_text(item: dict | None, key: str = "message") -> str:
@@ -130,9 +147,9 @@ def engine_text(item: dict | None, key: str = "message") -> str:
     if not item:
         return ""
     english = item.get(key) or ""
-    if key != "message" or str(get_locale() or "en") == "en":
+    if str(get_locale() or "en") == "en" or not english:
         return english
-    template = ENGINE.get(item.get("code", ""))
+    template = (ENGINE if key == "message" else BOARD).get(item.get("code", ""))
     if template is None:
         return english
     params = _params_text(item.get("params") or {})

@@ -51,16 +51,16 @@ def dumps(data) -> str:
 class Message(dict):
     """A pushed message with its JSON text made once (not once per phone)."""
 
-    def __init__(self, msg):
+    def __init__(self, msg, text: str | None = None):
         super().__init__(msg)
-        self.text = dumps(msg)
+        self.text = text if text is not None else dumps(msg)
 
 
 class Subscriber:
     """One open WebSocket: a queue, and a sender that keeps versions in order."""
 
-    def __init__(self, ws, access: Access, svc):
-        self.ws, self.access, self.svc = ws, access, svc
+    def __init__(self, ws, access: Access, svc, hub=None):
+        self.ws, self.access, self.svc, self.hub = ws, access, svc, hub
         self.table_id = access.table_id
         self.q: queue.SimpleQueue = queue.SimpleQueue()
         self.size = 0
@@ -112,9 +112,11 @@ class Subscriber:
 
     def _handle(self, item) -> None:
         if item is _HELLO:
-            st = self.svc.state(self.access)
-            self.last = st["version"]
-            self._send({"version": st["version"], "state": st["state"], "legal": st["legal"]})
+            version, text = self.svc.state_versioned(self.access)
+            self.last = version
+            if self.hub is not None:
+                self.hub.saw(self.table_id, version)
+            self.ws.send(text)                  # {"version", "state", "legal"}
             return
         if "since" in item:
             self._send_after(item["since"])
@@ -144,6 +146,7 @@ class Hub:
         self.id = uuid.uuid4().hex
         self.prefix = prefix
         self._subs: dict[int, set[Subscriber]] = {}
+        self._seen: dict[int, int] = {}       # table id -> newest version handed to its phones
         self._lock = threading.Lock()
         self.redis = None
         self.redis_url = redis_url
@@ -168,6 +171,7 @@ class Hub:
                 subs.discard(sub)
                 if not subs:
                     del self._subs[sub.table_id]
+                    self._seen.pop(sub.table_id, None)
 
     def count(self, table_id: int | None = None) -> int:
         with self._lock:
@@ -176,10 +180,17 @@ class Hub:
             return len(self._subs.get(table_id, ()))
 
     def _deliver(self, table_id: int, msg) -> None:
+        if "action" in msg:
+            self.saw(table_id, msg["version"])
         with self._lock:
             subs = list(self._subs.get(table_id, ()))
         for sub in subs:
             sub.deliver(msg)
+
+    def saw(self, table_id: int, version: int) -> None:
+        """This process's phones of the table have (or are about to get) ``version``."""
+        if version > self._seen.get(table_id, -1):
+            self._seen[table_id] = version
 
     # -- publishing ----------------------------------------------------------------------------
     def channel(self, table_id: int) -> str:
@@ -194,8 +205,7 @@ class Hub:
         self._deliver(table_id, msg)
         if self.redis is not None:
             try:
-                self.redis.publish(self.channel(table_id),
-                                   '{"o":"%s","t":%d,"m":%s}' % (self.id, table_id, msg.text))
+                self.redis.publish(self.channel(table_id), f"{self.id}|{table_id}|{msg.text}")
             except Exception as exc:
                 log.warning("redis publish failed (the sweep will catch up): %s", exc)
 
@@ -221,9 +231,9 @@ class Hub:
                     if item.get("type") != "pmessage":
                         continue
                     try:
-                        data = json.loads(item["data"])
-                        if data.get("o") != self.id:
-                            self._deliver(int(data["t"]), Message(data["m"]))
+                        origin, tid, text = item["data"].decode().split("|", 2)
+                        if origin != self.id:
+                            self._deliver(int(tid), Message(json.loads(text), text))
                     except Exception:
                         log.warning("bad hub message on %s", item.get("channel"))
             except Exception as exc:
@@ -244,7 +254,9 @@ class Hub:
         if not tables:
             return
         for tid, version in self.versions(tables).items():
-            self._deliver(tid, {"check": version})
+            if version > self._seen.get(tid, -1):     # a push this process never got
+                self.saw(tid, version)
+                self._deliver(tid, {"check": version})
 
     def _sweep(self) -> None:
         while True:
@@ -259,6 +271,12 @@ class Hub:
 @bp.errorhandler(ServiceError)
 def _service_error(err: ServiceError):
     return jsonify(err.body()), err.status
+
+
+@bp.errorhandler(Exception)
+def _unexpected(err: Exception):
+    from companion.api import _unexpected as json_error
+    return json_error(err)
 
 
 def hub() -> Hub:
@@ -279,7 +297,7 @@ def check_token():
 @sock.route("/ws/tables/<code>", bp=bp)
 def table_socket(ws, code):
     svc, h = service(), hub()
-    sub = Subscriber(ws, g.access, svc)
+    sub = Subscriber(ws, g.access, svc, h)
     h.subscribe(sub)
     sub.deliver(_HELLO)
     sender = threading.Thread(target=sub.run, name="ws-sender", daemon=True)
@@ -305,11 +323,12 @@ def _client_message(data) -> dict:
         return {"error": {"code": "bad_json", "message": "Send JSON: {\"since\": <version>}."}}
     if isinstance(msg, dict) and "since" in msg:
         n = msg["since"]
-        if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+        if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 2 ** 31 - 1:
             return {"since": n}
         return {"error": {"code": "bad_since", "message": "'since' must be a version (0 or more)."}}
     if isinstance(msg, dict) and "ping" in msg:
-        return {"pong": msg["ping"] if isinstance(msg["ping"], (int, str)) else None}
+        ping = msg["ping"]
+        return {"pong": ping if isinstance(ping, int) and abs(ping) < 2 ** 53 else None}
     return {"error": {"code": "unknown_message", "message": "Send {\"since\": <version>}."}}
 
 

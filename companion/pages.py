@@ -162,20 +162,62 @@ def market_track(m):
     return None
 
 
+ZONE_COLORS = ["yellow", "orange", "brown", "blue", "red", "green"]
+
+
+def market_grid(m):
+    """A two-dimensional market as rows of (price, css classes, [companies]) or None.
+
+    Reads ``grid``/``prices`` (rows of prices or {price, color} cells, None for no space),
+    ``tokens``/``markers`` ({company: [row, col]}), ``zones`` ({"r,c": [zone]}) and ``par``
+    ([[row, col]]) when present.
+    """
+    grid = m.get("grid", m.get("prices")) if isinstance(m, dict) else m
+    if not isinstance(grid, list) or not grid or not isinstance(grid[0], list):
+        return None
+    toks = market_tokens(m)
+    zones = m.get("zones") if isinstance(m, dict) and isinstance(m.get("zones"), dict) else {}
+    names = sorted({z for zs in zones.values() for z in (zs if isinstance(zs, list) else [zs])})
+    par = {tuple(p) for p in (m.get("par") or []) if isinstance(p, (list, tuple)) and len(p) == 2} \
+        if isinstance(m, dict) else set()
+    rows = []
+    for r, row in enumerate(grid):
+        cells = []
+        for c, cell in enumerate(row):
+            if cell in (None, 0, ""):
+                cells.append(None)
+                continue
+            price = cell.get("price") if isinstance(cell, dict) else cell
+            classes = []
+            if isinstance(cell, dict) and cell.get("color"):
+                classes.append("m-" + str(cell["color"]))
+            zs = zones.get(f"{r},{c}") or []
+            for z in (zs if isinstance(zs, list) else [zs]):
+                classes.append("m-" + ZONE_COLORS[names.index(z) % len(ZONE_COLORS)])
+            if (r, c) in par:
+                classes.append("par")
+            cells.append((price, " ".join(classes[:2]), toks.get((r, c), [])))
+        rows.append(cells)
+    return rows
+
+
 def market_tokens(m) -> dict:
-    """{(row, col): [names]} from a market's ``tokens`` ({corp: [row, col] | col | price})."""
+    """{(row, col): [names]} from a market's ``tokens``/``markers`` ({corp: [row, col]})."""
     out: dict = {}
-    toks = m.get("tokens") if isinstance(m, dict) else None
-    grid = m.get("grid") if isinstance(m, dict) else m
+    toks = (m.get("tokens") or m.get("markers")) if isinstance(m, dict) else None
     if not isinstance(toks, dict):
         return out
     for corp, pos in toks.items():
-        if isinstance(pos, (list, tuple)) and len(pos) == 2:
+        if isinstance(corp, str) and "," in corp and isinstance(pos, list):   # "r,c": [corps]
+            try:
+                r, c = (int(x) for x in corp.split(","))
+            except ValueError:
+                continue
+            out.setdefault((r, c), []).extend(str(x) for x in pos)
+        elif isinstance(pos, (list, tuple)) and len(pos) == 2:
             out.setdefault((int(pos[0]), int(pos[1])), []).append(corp)
         elif isinstance(pos, dict) and "row" in pos:
             out.setdefault((int(pos["row"]), int(pos.get("col", pos.get("column", 0)))), []).append(corp)
-        elif isinstance(pos, int) and isinstance(grid, list) and grid and not isinstance(grid[0], list):
-            out.setdefault((pos, 0), []).append(corp)
     return out
 
 
@@ -224,7 +266,7 @@ def mine(item) -> bool:
 
 GLOBALS = {"inline_css": inline_css, "live_script": live_script, "is_money": is_money,
            "label": label, "name_of": name_of, "columns": columns, "keyed_rows": keyed_rows,
-           "key_hint": key_hint, "market_tokens": market_tokens, "market_track": market_track, "action_text": action_text,
+           "key_hint": key_hint, "market_tokens": market_tokens, "market_grid": market_grid, "market_track": market_track, "action_text": action_text,
            "mine": mine}
 
 
@@ -258,11 +300,9 @@ def _remember(code: str, **kv) -> None:
 
 
 def _access(code: str, required: bool = True):
-    token = _tables().get(code, {}).get("token")
+    token = _tables().get(code, {}).get("token") or ""
     ServiceError = service_error()
     try:
-        if not token:
-            raise ServiceError(401, "token_missing", "no token")
         return svc().authorize(code, token)
     except ServiceError as err:
         if not required:
@@ -309,6 +349,8 @@ def prefs():
     nxt = request.form.get("next") or "/"
     if not nxt.startswith("/") or nxt.startswith("//"):
         nxt = "/"
+    # a query the service worker takes as "not the kept copy": the page in the new language
+    nxt += ("&" if "?" in nxt else "?") + "p=" + secrets.token_hex(3)
     resp = redirect(nxt, 303)
     lang = request.form.get("lang")
     theme = request.form.get("theme")
@@ -747,31 +789,69 @@ def _series(record: dict):
     return game, points
 
 
+def _books(state: dict, ids: set) -> dict:
+    """Each player's own part of the book ({player id: {cash, shares, ...}}) from the view."""
+    out = {pid: {} for pid in ids}
+    for key, value in state.items():
+        if key in ENGINE_KEYS:
+            continue
+        if isinstance(value, dict) and value and set(map(str, value)) <= ids:
+            for pid, v in value.items():
+                if isinstance(v, dict):
+                    out[str(pid)].update(v)
+                elif key == "cash":
+                    out[str(pid)]["cash"] = v
+    return out
+
+
+def _prices(state: dict) -> dict:
+    prices = {}
+    for key in ("corporations", "companies"):
+        value = state.get(key)
+        items = value.items() if isinstance(value, dict) else (
+            (c.get("id") or c.get("name"), c) for c in value or [] if isinstance(c, dict))
+        for cid, c in items:
+            if isinstance(c, dict):
+                p = c.get("share_price", c.get("price"))
+                if isinstance(p, (int, float)) and key == "corporations" or (
+                        isinstance(p, (int, float)) and "par" in c):
+                    prices.setdefault(str(cid), p)
+    return prices
+
+
 def _breakdown(state: dict, result: dict, players: list[dict]) -> list[dict]:
-    ids = [p["id"] for p in players]
-    cash = state.get("cash") if isinstance(state.get("cash"), dict) else {}
+    """Each player's score: cash, each holding at its price, and the rest (companies etc.)."""
+    ids = {p["id"] for p in players}
+    books = _books(state, ids)
+    prices = _prices(state)
     rows = []
     for p in players:
         pid = p["id"]
+        book = books.get(pid, {})
+        shares = book.get("shares") if isinstance(book.get("shares"), dict) else {}
+        percent = bool(shares) and all(isinstance(n, int) and n % 10 == 0 for n in shares.values())
         holdings = []
-        for corp in state.get("corporations") or []:
-            if not isinstance(corp, dict):
-                continue
-            shares = corp.get("shares") if isinstance(corp.get("shares"), dict) else {}
-            n = shares.get(pid)
-            price = corp.get("share_price") or corp.get("price")
+        for corp, n in shares.items():
+            price = prices.get(str(corp))
             if n and isinstance(price, (int, float)):
-                total_n = sum(v for v in shares.values() if isinstance(v, (int, float)))
-                count = n / 10 if total_n > 10 else n
-                holdings.append({"corp": corp.get("id") or corp.get("name"), "count": count,
-                                 "price": price, "value": int(count * price)})
-        c = cash.get(pid)
+                count = n / 10 if percent else n
+                holdings.append({"corp": corp, "count": count, "price": price,
+                                 "value": int(count * price)})
+        # the older shape: per-corporation {shares: {player: n}} lists
+        if not shares:
+            for corp in state.get("corporations") or []:
+                if isinstance(corp, dict) and isinstance(corp.get("shares"), dict):
+                    n = corp["shares"].get(pid)
+                    price = corp.get("share_price") or corp.get("price")
+                    if n and isinstance(price, (int, float)):
+                        holdings.append({"corp": corp.get("id"), "count": n, "price": price,
+                                         "value": int(n * price)})
+        c = book.get("cash")
         total = result.get(pid, 0)
         other = total - (c or 0) - sum(h["value"] for h in holdings)
         rows.append({"id": pid, "name": p["name"], "cash": c, "holdings": holdings,
                      "other": other if c is not None else None, "total": total})
     rows.sort(key=lambda r: -(r["total"] or 0))
-    _ = ids
     return rows
 
 
@@ -780,10 +860,14 @@ def _chart_svg(points, players) -> Markup:
     from pygal.style import Style
     style = Style(background="transparent", plot_background="transparent",
                   foreground="#888", foreground_strong="#888", foreground_subtle="#555",
-                  colors=("#0b6e4f", "#d97706", "#2563eb", "#dc2626", "#7c3aed", "#0891b2"))
-    chart = pygal.Line(style=style, width=640, height=360, show_dots=True, dots_size=3,
+                  colors=("#0b6e4f", "#d97706", "#2563eb", "#dc2626", "#7c3aed", "#0891b2"),
+                  label_font_size=14, major_label_font_size=14, legend_font_size=16,
+                  title_font_size=16, value_font_size=14, tooltip_font_size=14)
+    chart = pygal.Line(style=style, width=420, height=340, show_dots=True, dots_size=3,
+                       show_minor_x_labels=False, x_labels_major_every=max(1, len(points) // 6),
+                       truncate_label=12,
                        legend_at_bottom=True, x_label_rotation=30, disable_xml_declaration=True,
-                       js=[], title=_("Net worth after each round"))
+                       js=[], title=None)
     chart.x_labels = [p[0] for p in points]
     for p in players:
         chart.add(p["name"], [pt[1].get(p["id"], 0) for pt in points])
@@ -860,7 +944,9 @@ def import_game():
         for action in rec["actions"]:
             status, body = s.submit(access, action, version, None)
             if status != 200:
-                break
+                from companion.i18n import engine_text
+                return render_template("import_error.html", error=engine_text(
+                    body.get("error")) + f" (#{version + 1})"), 422
             version = body["version"]
     except ServiceError as err:
         return render_template("import_error.html", error=err.message), 422

@@ -39,7 +39,7 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
+def make_engine(url: str, *, synchronous: str = "NORMAL", pool_size: int = 8) -> Engine:
     url = normalize_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
@@ -60,19 +60,28 @@ def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
             immediate = conn.get_execution_options().get("sqlite_immediate")
             conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
         return engine
-    return create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True,
+    # Per process: PostgreSQL's default max_connections (100) is shared by every process.
+    # No pre-ping (a round trip per checkout): a dropped connection fails one request with
+    # 503 "unavailable" and is replaced.
+    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=30,
                          pool_recycle=1800)
 
 
 class Store:
-    def __init__(self, url: str, *, synchronous: str = "NORMAL"):
+    def __init__(self, url: str, *, synchronous: str = "NORMAL", pool_size: int = 8):
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"SQLite synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url, synchronous=synchronous)
+        self.engine = make_engine(self.url, synchronous=synchronous, pool_size=pool_size)
         self.dialect = self.engine.dialect.name          # "sqlite" | "postgresql"
         self._write_engine = (self.engine.execution_options(sqlite_immediate=True)
                               if self.dialect == "sqlite" else self.engine)
+        self._read_engine = (self.engine if self.dialect == "sqlite" else
+                             self.engine.execution_options(isolation_level="AUTOCOMMIT"))
+
+    def read_conn(self):
+        """A Core connection for a few reads (PostgreSQL: autocommit, no BEGIN/ROLLBACK trips)."""
+        return self._read_engine.connect()
 
     def read(self) -> Session:
         """A session for reading (no write lock taken)."""

@@ -61,13 +61,13 @@ import secrets
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timezone
 from pathlib import Path
-from typing import Any
+
 
 from flask import current_app
-from sqlalchemy import DateTime, bindparam, select, text, update
+from sqlalchemy import DateTime, bindparam, select, text
 from sqlalchemy.exc import IntegrityError
 
 from companion.models import (ActionRow, Device, IdempotencyKey, Seat, Snapshot, TableRow,
@@ -80,7 +80,6 @@ T, A, K, S, U = (TableRow.__table__, ActionRow.__table__, IdempotencyKey.__table
 # The posting path's statements, built once (SQLAlchemy then only looks up its compiled form).
 _at = bindparam("at", type_=DateTime(timezone=True))
 SQL_VERSION = text("SELECT version FROM tables WHERE id = :tid")
-SQL_VERSION_FOR_UPDATE = text("SELECT version FROM tables WHERE id = :tid FOR UPDATE")
 SQL_KEY = text("SELECT request_hash, status, response FROM idempotency_keys "
                "WHERE table_id = :tid AND key = :key")
 SQL_INSERT_KEY = text("INSERT INTO idempotency_keys "
@@ -92,12 +91,31 @@ SQL_INSERT_ACTION = text(
     "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)"
 ).bindparams(_at)
 SQL_SET_VERSION = text("UPDATE tables SET version = :version WHERE id = :tid")
+# PostgreSQL: the same in two round trips (lock + key lookup; every write at once).
+SQL_PG_LOCK = text(
+    "SELECT t.version, k.request_hash, k.status, k.response FROM tables t "
+    "LEFT JOIN idempotency_keys k ON k.table_id = t.id AND k.key = :key "
+    "WHERE t.id = :tid FOR UPDATE OF t")
+_PG_WRITE = (
+    "WITH a AS (INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
+    "device_label, created_at) "
+    "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)), "
+    "{key}"
+    "u AS (UPDATE undo_requests SET status = 'void', answered_at = :at "
+    "WHERE table_id = :tid AND status IN ('pending', 'approved') AND step_version <> :last "
+    "RETURNING 1) "
+    "UPDATE tables SET version = :version WHERE id = :tid RETURNING (SELECT count(*) FROM u)")
+SQL_PG_WRITE = text(_PG_WRITE.format(key="")).bindparams(_at)
+SQL_PG_WRITE_KEY = text(_PG_WRITE.format(
+    key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
+        "created_at) VALUES (:tid, :key, :hash, 200, :response, :at)), ")).bindparams(_at)
 
 MAX_KEY = 128
 MAX_LABEL = 80
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"   # no 0/o, 1/l/i
 CODE_LENGTH = 8
 SEED_RANGE = 2 ** 63
+MAX_INT = 2 ** 31 - 1      # versions and ids (every database's INTEGER holds them)
 
 
 # -- errors and values --------------------------------------------------------------------------
@@ -465,10 +483,10 @@ class TableService:
         """The live table brought up to the database's version (other processes may write)."""
         live = self._live_table(table_id)
         if self.shared:
-            with self.store.read() as s:
-                version = s.exec(select(TableRow.version).where(TableRow.id == table_id)).scalar()
+            with self.store.read_conn() as conn:
+                version = conn.execute(SQL_VERSION, {"tid": table_id}).scalar()
                 if version is not None and version > live.version:
-                    self._catch_up(s.connection(), live, version)
+                    self._catch_up(conn, live, version)
         return live
 
     def evict(self, table_id: int) -> None:
@@ -484,8 +502,14 @@ class TableService:
         return json.loads(self.state_json(access))
 
     def state_json(self, access: Access) -> str:
+        return self.state_versioned(access)[1]
+
+    def state_versioned(self, access: Access) -> tuple[int, str]:
+        """(version, ``{"version", "state", "legal"}`` as JSON text)."""
         with self._lock(access.table_id):
-            return self._fresh(access.table_id).state_text()
+            live = self._fresh(access.table_id)
+            text = live.state_text()
+            return live.version, text
 
     def versions(self, table_ids) -> dict[int, int]:
         """The database's version of each table (the hub's sweep)."""
@@ -495,8 +519,8 @@ class TableService:
         return {tid: v for tid, v in rows}
 
     def current_version(self, table_id: int) -> int:
-        with self.store.read() as s:
-            return s.exec(select(TableRow.version).where(TableRow.id == table_id)).scalar() or 0
+        with self.store.read_conn() as conn:
+            return conn.execute(SQL_VERSION, {"tid": table_id}).scalar() or 0
 
     # -- posting ------------------------------------------------------------------------------
     def submit(self, access: Access, action, expected_version, key=None) -> tuple[int, dict]:
@@ -510,7 +534,7 @@ class TableService:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise ServiceError(400, "bad_action", "'action' must be an object with a 'type'.")
         if not isinstance(expected_version, int) or isinstance(expected_version, bool) \
-                or expected_version < 0:
+                or not 0 <= expected_version <= MAX_INT:
             raise ServiceError(400, "bad_expected_version",
                                "'expected_version' must be the version this phone last saw.")
         if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY):
@@ -518,6 +542,7 @@ class TableService:
         request_hash = hashlib.sha256(
             dumps({"action": action, "expected_version": expected_version}).encode()).hexdigest()
         tid = access.table_id
+        pg = self.store.dialect == "postgresql"
         applied = committed = False
         with self._lock(tid):
             live = self._live_table(tid)
@@ -525,11 +550,15 @@ class TableService:
                 with self.store.write_conn() as conn:
                     # FOR UPDATE (PostgreSQL) serializes posts to this table everywhere;
                     # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
-                    db_version = conn.execute(
-                        SQL_VERSION_FOR_UPDATE if self.store.dialect == "postgresql"
-                        else SQL_VERSION, {"tid": tid}).scalar_one()
+                    if pg:
+                        row = conn.execute(SQL_PG_LOCK, {"tid": tid, "key": key}).one()
+                        db_version = row.version
+                        stored = row if row.request_hash is not None else None
+                    else:
+                        db_version = conn.execute(SQL_VERSION, {"tid": tid}).scalar_one()
+                        stored = None if key is None else conn.execute(
+                            SQL_KEY, {"tid": tid, "key": key}).first()
                     if key is not None:
-                        stored = conn.execute(SQL_KEY, {"tid": tid, "key": key}).first()
                         if stored is not None:
                             if stored.request_hash != request_hash:
                                 raise ServiceError(
@@ -565,22 +594,30 @@ class TableService:
                         return 422, body_text
                     applied = True
                     body_text = dumps({"version": version, "events": events})
-                    conn.execute(SQL_INSERT_ACTION, dict(
-                        tid=tid, version=version, action=dumps(action), events=dumps(events),
-                        player=access.player, name=access.name[:64], device=access.device_id,
-                        label=access.device_label[:MAX_LABEL], at=now))
-                    conn.execute(SQL_SET_VERSION, {"tid": tid, "version": version})
-                    if key is not None:
-                        conn.execute(SQL_INSERT_KEY, dict(
-                            tid=tid, key=key, hash=request_hash, status=200,
-                            response=body_text, at=now))
+                    row = dict(tid=tid, version=version, action=dumps(action), events=dumps(events),
+                               player=access.player, name=access.name[:64],
+                               device=access.device_id, label=access.device_label[:MAX_LABEL],
+                               at=now)
+                    voided = 0
+                    if pg:      # one statement: log row, version, key, lapsed undo requests
+                        row["last"] = live.entered[-1][0] if live.entered else -1
+                        if key is not None:
+                            row.update(key=key, hash=request_hash, response=body_text)
+                        voided = conn.execute(SQL_PG_WRITE_KEY if key is not None
+                                              else SQL_PG_WRITE, row).scalar_one()
+                    else:
+                        conn.execute(SQL_INSERT_ACTION, row)
+                        conn.execute(SQL_SET_VERSION, {"tid": tid, "version": version})
+                        if key is not None:
+                            conn.execute(SQL_INSERT_KEY, dict(
+                                tid=tid, key=key, hash=request_hash, status=200,
+                                response=body_text, at=now))
                     if version % self.snapshot_every == 0:
                         conn.execute(S.insert().values(
                             table_id=tid, version=version, created_at=now,
                             fingerprint=engine_fingerprint(live.game.spec),
                             data=live.snapshot_bytes()))
-                    voided = 0
-                    if live.undo_open or self.shared:   # requests lapse when the game moves on
+                    if not pg and (live.undo_open or self.shared):  # requests lapse as it moves on
                         last = live.entered[-1][0] if live.entered else -1
                         voided = conn.execute(
                             U.update().where(U.c.table_id == tid,
@@ -604,26 +641,26 @@ class TableService:
     def messages(self, table_id: int, after: int, upto: int | None = None,
                  limit: int | None = None) -> list[dict]:
         """Log entries ``after < version <= upto`` as push messages."""
-        with self.store.read() as s:
-            q = select(ActionRow.version, ActionRow.action, ActionRow.events).where(
-                ActionRow.table_id == table_id, ActionRow.version > after)
-            if upto is not None:
-                q = q.where(ActionRow.version <= upto)
-            q = q.order_by(ActionRow.version)
-            if limit:
-                q = q.limit(limit)
-            rows = s.exec(q).all()
+        q = select(A.c.version, A.c.action, A.c.events).where(
+            A.c.table_id == table_id, A.c.version > after)
+        if upto is not None:
+            q = q.where(A.c.version <= upto)
+        q = q.order_by(A.c.version)
+        if limit:
+            q = q.limit(limit)
+        with self.store.read_conn() as conn:
+            rows = conn.execute(q).all()
         return [{"version": v, "action": json.loads(a), "events": json.loads(e)}
                 for v, a, e in rows]
 
     def since(self, access: Access, version) -> list[dict]:
-        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= MAX_INT:
             raise ServiceError(400, "bad_since", "'since' must be a version number (0 or more).")
         return self.messages(access.table_id, version)
 
     def history(self, access: Access, since=0, limit=500) -> dict:
-        if not isinstance(since, int) or since < 0 or not isinstance(limit, int) or \
-                not 0 < limit <= 5000:
+        if not isinstance(since, int) or not 0 <= since <= MAX_INT or \
+                not isinstance(limit, int) or not 0 < limit <= 5000:
             raise ServiceError(400, "bad_range", "'since' ≥ 0 and 0 < 'limit' ≤ 5000.")
         with self.store.read() as s:
             version = s.exec(select(TableRow.version).where(
@@ -710,7 +747,8 @@ class TableService:
     def answer_undo(self, access: Access, request_id, approve) -> dict:
         if not access.can_write:
             raise ServiceError(403, "read_only", "A spectator link can only watch.")
-        if not isinstance(request_id, int) or isinstance(request_id, bool):
+        if not isinstance(request_id, int) or isinstance(request_id, bool) or \
+                not 0 < request_id <= MAX_INT:
             raise ServiceError(404, "undo_request_not_found", "No such undo request.")
         tid = access.table_id
         with self._lock(tid):
@@ -745,7 +783,9 @@ def init_app(app, hub) -> TableService:
     from companion.store import Store, migrate
     store = Store(app.config["DATABASE_URL"],
                   synchronous=app.config.get("SQLITE_SYNCHRONOUS") or
-                  os.environ.get("COMPANION_SQLITE_SYNCHRONOUS", "NORMAL"))
+                  os.environ.get("COMPANION_SQLITE_SYNCHRONOUS", "NORMAL"),
+                  pool_size=int(app.config.get("DB_POOL_SIZE") or
+                                os.environ.get("COMPANION_DB_POOL_SIZE", 8)))
     if app.config.get("AUTO_MIGRATE", True):
         migrate(store)
     svc = TableService(store, hub, snapshot_every=int(app.config.get("SNAPSHOT_EVERY", 100)),

@@ -15,28 +15,31 @@ def cmd_titles(args) -> int:
     return 0
 
 
-def cmd_replay(args) -> int:
+def _replay(path: str):
+    """Replay the record at ``path``; None (with the reason on stderr) when it cannot be read."""
     try:
-        rep = records.replay(records.load_file(args.path))
+        return records.replay(records.load_file(path))
     except GameError as err:
         print(f"error: {err.message}", file=sys.stderr)
+        return None
+
+
+def cmd_replay(args) -> int:
+    rep = _replay(args.path)
+    if rep is None:
         return 1
     if not rep.ok:
         print(f"error: action {rep.failed_index} failed: {json.dumps(rep.failed_action)}",
               file=sys.stderr)
         print(f"reason [{rep.error.code}]: {rep.error.message}", file=sys.stderr)
-        print(json.dumps(rep.summary()))
-        return 1
     print(json.dumps(rep.summary()))
-    return 0
+    return 0 if rep.ok else 1
 
 
 def cmd_record(args) -> int:
     """Print a replayed record back in our own format (e.g. an import, converted)."""
-    try:
-        rep = records.replay(records.load_file(args.path))
-    except GameError as err:
-        print(f"error: {err.message}", file=sys.stderr)
+    rep = _replay(args.path)
+    if rep is None:
         return 1
     print(json.dumps(rep.game.record(), ensure_ascii=False))
     return 0 if rep.ok else 1

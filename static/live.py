@@ -15,8 +15,11 @@ LIVE_URL = main.getAttribute("data-live-url")
 TXT_ON = main.getAttribute("data-on")
 TXT_OFF = main.getAttribute("data-off")
 TXT_BUSY = main.getAttribute("data-busy")
+TXT_FAIL = main.getAttribute("data-fail")
 net = document["net"]
-st = {"ws": None, "delay": 500, "loading": False, "again": False, "last": 0, "timer": None,
+st = {"boot": window.liveBoot if hasattr(window, "liveBoot") else None,
+      "fresh": window.performance.getEntriesByType("navigation")[0].transferSize == 0,
+      "undo": False, "want": -1, "posting": False, "ws": None, "delay": 500, "loading": False, "again": False, "last": 0, "timer": None,
       "open": False, "gen": 0}
 HEADERS = {"X-Live": "1"}
 
@@ -40,21 +43,42 @@ def version():
     return int(el.getAttribute("data-version") or -1)
 
 
+def busy():
+    if st["loading"] or st["posting"]:
+        document.body.setAttribute("data-busy", "1")
+    else:
+        document.body.removeAttribute("data-busy")
+
+
 def swap(html):
     holder = document.createElement("div")
     holder.innerHTML = html
     new = holder.querySelector("#live")
     old = document.getElementById("live")
-    if new is not None and old is not None:
-        old.replaceWith(new)
-        document.body.setAttribute("data-version", new.getAttribute("data-version"))
+    if old is None:
+        return
+    if new is None:                 # not the page's live part: the server failed
+        old.removeAttribute("data-stale")
+        msg = document.createElement("p")
+        msg.className = "err"
+        msg.text = TXT_FAIL
+        old.prepend(msg)
+        return
+    if int(new.getAttribute("data-version") or -1) < version():
+        return                      # an answer older than what the page shows
+    old.replaceWith(new)
+    document.body.setAttribute("data-version", new.getAttribute("data-version"))
 
 
 def refresh(*args):
+    if st["posting"]:               # the post's answer comes first; then see what is newer
+        return
     if st["loading"]:
         st["again"] = True
         return
     st["loading"] = True
+    st["undo"] = False
+    busy()
 
     def got(text):
         swap(text)
@@ -72,22 +96,32 @@ def refresh(*args):
 
 def done():
     st["loading"] = False
-    if st["again"]:
+    busy()
+    if st["again"] and not st["posting"]:
         st["again"] = False
         refresh()
 
 
 def on_message(ev):
     st["last"] = now()
-    data = JSON.parse(ev.data)
+    data = JSON.parse(ev["data"] if isinstance(ev, dict) else ev.data)
     if "pong" in data:
         return
-    if "state" in data or "undo_request" in data:
-        if "undo_request" in data or data["version"] != version():
-            refresh()
-        return
-    if "version" in data and data["version"] > version():
+    if "undo_request" in data:
+        st["undo"] = True
         refresh()
+        return
+    if "version" in data:
+        st["want"] = max(st["want"], data["version"])
+        if data["version"] != version() or ("state" in data and st["fresh"]):
+            st["fresh"] = False     # a page from the cache: fetch its forms anew
+            refresh()
+
+
+def new_keys():
+    for el in document.querySelectorAll("input[name=key]"):
+        el.value = window.crypto.randomUUID() if hasattr(window.crypto, "randomUUID") else \
+            str(now()) + str(window.Math.random())
 
 
 def on_open(ev):
@@ -116,12 +150,18 @@ def connect(*args):
         return
     scheme = "wss://" if window.location.protocol == "https:" else "ws://"
     url = scheme + window.location.host + WS_PATH + "?token=" + window.encodeURIComponent(TOKEN)
-    try:
-        ws = window.WebSocket.new(url)
-    except Exception:
-        set_net(False)
-        later(st["delay"])
-        return
+    boot, queued = st["boot"], []
+    st["boot"] = None
+    if boot is not None and boot.ws.readyState <= 1:     # the page's early socket
+        ws, queued = boot.ws, list(boot.queue)
+        ws.onmessage = None
+    else:
+        try:
+            ws = window.WebSocket.new(url)
+        except Exception:
+            set_net(False)
+            later(st["delay"])
+            return
     st["ws"] = ws
     st["gen"] += 1
     gen = st["gen"]
@@ -133,6 +173,10 @@ def connect(*args):
     ws.bind("open", on_open)
     ws.bind("message", on_message)
     ws.bind("close", closed)
+    if ws.readyState == 1:
+        on_open(None)
+    for text in queued:
+        on_message({"data": text})
 
 
 def tick():
@@ -167,13 +211,22 @@ def submit(ev):
     ev.preventDefault()
     body = window.FormData.new(form, ev.submitter) if ev.submitter else window.FormData.new(form)
     form.setAttribute("data-busy", "1")
+    st["posting"] = True
+    busy()
     for b in form.querySelectorAll("button"):
         b.disabled = True
     if ev.submitter:
         ev.submitter.setAttribute("aria-busy", "true")
 
+    def finish():
+        st["posting"] = False
+        busy()
+        if st["undo"] or st["want"] > version():
+            refresh()
+
     def got(text):
         swap(text)
+        finish()
 
     def answer(resp):
         return resp.text().then(got)
@@ -187,11 +240,13 @@ def submit(ev):
         msg.className = "err"
         msg.text = TXT_BUSY
         form.prepend(msg)
+        finish()
 
     window.fetch(form.action, {"method": "POST", "body": body, "headers": HEADERS,
                                "credentials": "same-origin"}).then(answer).catch(failed)
 
 
+new_keys()
 document.bind("submit", submit)
 document.bind("visibilitychange", wake)
 window.bind("online", wake)

@@ -6,16 +6,36 @@ const OFFLINE = {{ offline|tojson }};
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES)).then(() => self.skipWaiting()));
 });
+const TABLE = /^\/tables\/[^/]+$/;
+function keepTables() {   // the table pages open now: shown at once on the next visit
+  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then(list =>
+    Promise.all(list.map(c => new URL(c.url)).filter(u => TABLE.test(u.pathname)).map(u =>
+      fetch(u.pathname, {credentials: "same-origin"}).then(resp => resp.ok && !resp.redirected ?
+        caches.open(CACHE).then(cache => cache.put(u.pathname, resp)) : null).catch(() => null))));
+}
 self.addEventListener("activate", e => {
   e.waitUntil(caches.keys().then(keys => Promise.all(
     keys.filter(k => k.startsWith("companion-") && k !== CACHE).map(k => caches.delete(k))))
-    .then(() => self.clients.claim()));
+    .then(() => self.clients.claim()).then(keepTables));
 });
 self.addEventListener("fetch", e => {
   const req = e.request;
   if (req.method !== "GET") return;
   const url = new URL(req.url);
   if (url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/")) return;
+  if (req.mode === "navigate" && TABLE.test(url.pathname)) {
+    // A table page: the copy kept from the last visit shows at once, and its socket
+    // catches up (static/live.py fetches what changed); the copy is renewed meanwhile.
+    const fresh = fetch(req).then(resp => {
+      if (resp.ok && !resp.redirected) { const copy = resp.clone(); caches.open(CACHE).then(c => c.put(url.pathname, copy)); }
+      return resp;
+    });
+    const kept = url.search ? Promise.resolve(null) : caches.match(url.pathname);  // ?… : a fresh copy
+    e.respondWith(kept.then(hit => hit || fresh).catch(() => caches.match(OFFLINE))
+      .then(resp => resp || fresh.catch(() => caches.match(OFFLINE))));
+    e.waitUntil(fresh.catch(() => null));
+    return;
+  }
   if (req.mode === "navigate") {
     e.respondWith(fetch(req).catch(() => caches.match(OFFLINE)));
     return;

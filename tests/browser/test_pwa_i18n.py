@@ -115,3 +115,22 @@ def test_offline_page_and_reconnect_when_the_server_comes_back(own_server, phone
     wait_live(bo)
     bo.locator("form[data-type=pass] button").click()
     wait_version(ann, v + 1)
+
+
+def test_a_kept_table_page_shows_at_once_and_catches_up(live_server, phone):
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    ann.wait_for_function("!!navigator.serviceWorker.controller || true")
+    v = version(ann)
+    bo.locator("form[data-type=pass] button").click()     # a step while Ann's copy is kept
+    wait_version(bo, v + 1)
+    for _ in range(3):                                    # the kept copy, then fresh ones
+        ann.reload()
+        wait_live(ann)
+        wait_version(ann, version(bo))
+        bo.locator("form[data-type=pass] button").click()
+        wait_version(ann, version(ann) + 1)
+        wait_version(bo, version(ann))

@@ -25,15 +25,20 @@ def in_ci() -> bool:
 
 
 def unavailable(what: str, err: Exception):
-    message = f"{what} is unreachable ({err!r}); the services tests need it"
+    message = f"{what} is unreachable ({type(err).__name__}: {err}); the services tests need it"
     if in_ci():
         pytest.fail(f"CI=true: {message}.", pytrace=False)
     pytest.skip(f"{message} (set CI=true to make this a failure).")
 
 
+def _schema_url(url: str, schema: str) -> str:
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+
+
 @pytest.fixture(scope="session")
-def postgres_url():
-    """A PostgreSQL URL whose search_path is a fresh schema, dropped after the run."""
+def postgres_server():
+    """(admin connection, base URL) of the test PostgreSQL."""
     import psycopg
     errors = []
     for url in PG_URLS:
@@ -44,12 +49,28 @@ def postgres_url():
             errors.append(exc)
     else:
         unavailable("PostgreSQL", errors[-1])
+    yield conn, url
+    conn.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server):
+    """A PostgreSQL URL whose search_path is a fresh schema, dropped after the run."""
+    conn, url = postgres_server
     schema = f"companion_test_{uuid.uuid4().hex[:10]}"
     conn.execute(f'CREATE SCHEMA "{schema}"')
-    sep = "&" if "?" in url else "?"
-    yield f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+    yield _schema_url(url, schema)
     conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
-    conn.close()
+
+
+@pytest.fixture
+def fresh_postgres_url(postgres_server):
+    """Like ``postgres_url``, but a schema of this test alone."""
+    conn, url = postgres_server
+    schema = f"companion_test_{uuid.uuid4().hex[:10]}"
+    conn.execute(f'CREATE SCHEMA "{schema}"')
+    yield _schema_url(url, schema)
+    conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
 @pytest.fixture(scope="session")

@@ -120,6 +120,10 @@ class LiveServer:
         if self.proc is not None:
             self.proc.wait(timeout=10)
 
+    def terminate(self) -> None:
+        """SIGTERM (graceful stop) without waiting: see :meth:`stop`."""
+        self._signal(signal.SIGTERM)
+
     def stop(self) -> None:
         self._signal(signal.SIGTERM)
         if self.proc is not None:

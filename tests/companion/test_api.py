@@ -18,9 +18,24 @@ def relay(monkeypatch):
     monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
 
 
-def make_app(tmp_path, **config):
-    return create_app({"TESTING": True, "SECRET_KEY": "test",
-                       "DATABASE_URL": f"sqlite:///{tmp_path / 'api.db'}", **config})
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.services)])
+def database(request, tmp_path):
+    """Every test here runs on the embedded SQLite and (marker services) on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'api.db'}"
+    return request.getfixturevalue("fresh_postgres_url")
+
+
+def make_app(database, **config):
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database,
+                       **config})
+
+
+@pytest.fixture
+def app(database):
+    app = make_app(database)
+    yield app
+    app.extensions["companion.store"].dispose()
 
 
 @pytest.fixture
@@ -208,8 +223,8 @@ def test_declined_or_lapsed_undo_request(client, table):
     assert r.status_code == 422 and r.json["error"]["code"] == "undo_not_needed"
 
 
-def test_reload_from_snapshots_and_log(tmp_path):
-    app = make_app(tmp_path, SNAPSHOT_EVERY=5)
+def test_reload_from_snapshots_and_log(database):
+    app = make_app(database, SNAPSHOT_EVERY=5)
     client = app.test_client()
     t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"], "seed": 1}).json
     h = seat(t, 0)
@@ -224,22 +239,22 @@ def test_reload_from_snapshots_and_log(tmp_path):
     with store.read() as s:
         assert s.exec(select(Snapshot.version)).scalars().all() == [5, 10]
     # A fresh process (a new app on the same database) rebuilds the same game.
-    again = make_app(tmp_path, SNAPSHOT_EVERY=5).test_client()
+    again = make_app(database, SNAPSHOT_EVERY=5).test_client()
     assert again.get(f"/api/tables/{t['code']}", headers=h).json == before
     # A snapshot from other engine code is ignored: the log alone gives the same game.
     with store.write() as s:
         for snap in s.exec(select(Snapshot)).scalars().all():
             snap.fingerprint = "other-engine"
             s.add(snap)
-    third = make_app(tmp_path, SNAPSHOT_EVERY=5).test_client()
+    third = make_app(database, SNAPSHOT_EVERY=5).test_client()
     assert third.get(f"/api/tables/{t['code']}", headers=h).json == before
     assert third.post(f"/api/tables/{t['code']}/actions", headers=h,
                       json={"action": {"type": "undo"}, "expected_version": 12}).status_code in (
         200, 422)
 
 
-def test_rate_limits_on_joining_and_posting(tmp_path):
-    app = make_app(tmp_path, RATELIMIT_JOIN="3 per minute", RATELIMIT_POST="2 per minute")
+def test_rate_limits_on_joining_and_posting(database):
+    app = make_app(database, RATELIMIT_JOIN="3 per minute", RATELIMIT_POST="2 per minute")
     client = app.test_client()
     t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"]}).json
     codes = [client.post(f"/api/tables/{t['code']}/join",
@@ -258,8 +273,8 @@ def test_rate_limits_on_joining_and_posting(tmp_path):
                        json={"action": add("2"), "expected_version": 1}).status_code == 200
 
 
-def test_csrf_protects_forms_but_not_the_json_api(tmp_path):
-    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
+def test_csrf_protects_forms_but_not_the_json_api(database):
+    app = make_app(database, WTF_CSRF_ENABLED=True)
     app.add_url_rule("/_test_form", "test_form", lambda: "ok", methods=["POST"])
     client = app.test_client()
     r = client.post("/_test_form", data={"x": "1"})
@@ -268,8 +283,8 @@ def test_csrf_protects_forms_but_not_the_json_api(tmp_path):
     assert r.status_code == 201
 
 
-def test_idle_live_games_are_dropped_and_reload(tmp_path):
-    app = make_app(tmp_path, LIVE_IDLE_SECONDS=0.05)
+def test_idle_live_games_are_dropped_and_reload(database):
+    app = make_app(database, LIVE_IDLE_SECONDS=0.05)
     client = app.test_client()
     svc = app.extensions["companion.tables"]
     t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"]}).json
@@ -281,3 +296,24 @@ def test_idle_live_games_are_dropped_and_reload(tmp_path):
     assert svc.live_count() == 1                       # the idle one was dropped
     r = client.get(f"/api/tables/{t['code']}", headers=seat(t, 0))
     assert r.json["version"] == 1 and r.json["state"]["total"] == 3
+
+
+def test_a_failed_write_leaves_memory_and_log_as_they_were(app, client, table, monkeypatch):
+    """The engine applied the action in memory but the log write failed: the answer is a
+    JSON 5xx, and the next request sees the game as the log has it (nothing half applied)."""
+    from sqlalchemy import text
+
+    from companion import tables as tables_module
+    assert post(client, table, 0, add("1", 2), 0).status_code == 200
+    before = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
+    failing = text("UPDATE no_such_table SET x = 1")
+    for name in ("SQL_SET_VERSION", "SQL_PG_WRITE", "SQL_PG_WRITE_KEY"):   # SQLite's, PostgreSQL's
+        monkeypatch.setattr(tables_module, name, failing)
+    r = post(client, table, 1, add("2", 3), 1)          # an injected fault, not bad input:
+    assert r.status_code in (500, 503) and r.json["error"]["code"] in ("internal", "unavailable")
+    monkeypatch.undo()
+    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
+    assert client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json == before
+    h = client.get(f"/api/tables/{table['code']}/history", headers=seat(table, 0)).json
+    assert [e["version"] for e in h["entries"]] == [1]
+    assert post(client, table, 1, add("2", 3), 1).status_code == 200

@@ -60,6 +60,7 @@ CREATE_BAD = [
     (b'{"title": "x", "players": ["A"], "seed": NaN}', 400, "bad_json"),
     (b"\xff\xfe\x00", 400, "bad_json"),
     (b"[" * 5000 + b"]" * 5000, 400, "bad_json"),
+    (b'{"title": "test-relay", "players": ["\\ud800"]}', 400, "bad_json"),
     (json.dumps({"title": "no-such-title", "players": ["A", "B"]}).encode(), 422, "unknown_title"),
     (json.dumps({"title": 5, "players": ["A", "B"]}).encode(), 400, "bad_title"),
     (json.dumps({"title": TITLE}).encode(), 400, "bad_players"),
@@ -119,6 +120,11 @@ def test_bad_posts_change_nothing(client, table):
         (dict(json={**good, "action": {"type": "add", "entity": "2", "n": [1] * 10}}), 422),
         (dict(data=json.dumps({**good, "pad": "x" * 70000}), content_type="application/json"),
          413),
+        (dict(data=b'{"action": {"type": "add", "entity": "2", "n": 1, "x": "\\ud800"}, '
+                   b'"expected_version": 1}', content_type="application/json"), 400),
+        (dict(data=b'{"action": {"type": "add", "entity": "2", "n": 1}, "expected_version": 1, '
+                   b'"key": "\\udc00"}', content_type="application/json"), 400),
+        (dict(json={**good, "expected_version": 10 ** 30}), 400),
     ]
     for kwargs, status in cases:
         r = client.post(url, headers=h, **kwargs)
@@ -136,6 +142,11 @@ def test_bad_posts_change_nothing(client, table):
     assert_clear_4xx(client.get(f"/api/tables/{code}/history?since=abc", headers=h), 400)
     assert_clear_4xx(client.get(f"/api/tables/{code}/history?limit=0", headers=h), 400)
     assert_clear_4xx(client.get(f"/api/tables/{code}/actions?since=-4", headers=h), 400)
+    assert_clear_4xx(client.get(f"/api/tables/{code}/actions?since={10 ** 20}", headers=h), 400)
+    assert_clear_4xx(client.get(f"/api/tables/{code}/history?since={10 ** 20}", headers=h), 400)
+    assert_clear_4xx(client.post(f"/api/tables/{code}/undo/{10 ** 20}/approve", headers=h), 404)
+    assert_clear_4xx(client.post(f"/api/tables/{code}/join", data=b'{"invite": "\\ud800"}',
+                                 content_type="application/json"), 400)
     assert_clear_4xx(client.put(url, headers=h, json=good), 405)
     assert_clear_4xx(client.get("/api/nothing-here"), 404)
     assert_clear_4xx(client.post(f"/api/tables/{code}/undo/99/approve", headers=h), 404)
@@ -151,7 +162,8 @@ def test_bad_posts_change_nothing(client, table):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-2 ** 70, max_value=2 ** 70)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(exclude_categories=()), max_size=20),   # lone surrogates too
     lambda children: st.lists(children, max_size=4)
     | st.dictionaries(st.text(max_size=10), children, max_size=4),
     max_leaves=12)

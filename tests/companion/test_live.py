@@ -9,7 +9,6 @@ import uuid
 from collections import Counter
 
 import pytest
-import requests
 
 from engine import Game, records, titles
 from tests.companion import doubles
@@ -227,3 +226,27 @@ def test_websocket_checks_the_token(server):
     st = spec.get()
     r = spec.post(choose(st["legal"], random.Random(0)), st["version"])
     assert r.status_code == 403 and r.json()["error"]["code"] == "read_only"
+
+
+def test_undo_requests_are_pushed(server):
+    title = live_title()
+    table = create_table(server.url, title, players_for(title, 3), seed=8)
+    code = table["code"]
+    ann, bo = (Api(server.url, code, s["token"]) for s in table["seats"][:2])
+    watcher = Phone(server.ws_url, code, table["seats"][2]["token"], "watcher")
+    watcher.wait_hello()
+    st = ann.get()
+    assert ann.post(choose(st["legal"], random.Random(5)), st["version"]).status_code == 200
+    r = bo.post({"type": "undo"}, 1)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "undo_needs_consent"
+    req = bo.http.post(f"{server.url}/api/tables/{code}/undo").json()
+    assert watcher.wait_for(lambda p: any(m.get("undo_request") == req for m in p.other))
+    ok = ann.http.post(f"{server.url}/api/tables/{code}/undo/{req['id']}/approve").json()
+    assert ok["status"] == "approved"
+    assert watcher.wait_for(lambda p: any(m.get("undo_request") == ok for m in p.other))
+    r = bo.post({"type": "undo"}, 1)
+    assert r.status_code == 200 and r.json()["version"] == 2
+    assert watcher.wait_version(2) and watcher.actions[2]["action"] == {"type": "undo"}
+    history = ann.history()["entries"]
+    assert [(e["player"], e["action"]["type"]) for e in history][1] == ("2", "undo")
+    watcher.close()

@@ -41,6 +41,8 @@ def two_servers(tmp_path, postgres_url, redis_url, redis_prefix, relay):
         yield servers
     finally:
         for s in servers:
+            s.terminate()
+        for s in servers:
             s.stop()
 
 

@@ -222,8 +222,11 @@ def test_green_tile_in_yellow_era_and_station_rules(or_game):
     refused(g, {"type": "build_station", "entity": sym, "hex": "B12"}, "no_city")
     city = [hx for hx, i in sorted(g.rules.map.items()) if i["kind"] == "city" and i["side"] == "S"
             and hx not in g.rules.hexes][0]
-    refused(g, {"type": "build_station", "entity": sym, "hex": city}, "no_tile")
-    refused(g, {"type": "build_station", "entity": sym, "hex": g.rules.companies[sym].home}, "no_tile")
+    refused(g, {"type": "build_station", "entity": sym, "hex": city}, "not_metropolitan")   # RB §9.3
+    metro = [hx for hx, i in sorted(g.rules.map.items()) if i["kind"] == "metro"
+             and hx not in g.rules.hexes][0]
+    refused(g, {"type": "build_station", "entity": sym, "hex": metro}, "no_tile")
+    refused(g, {"type": "build_station", "entity": sym, "hex": g.rules.companies[sym].home}, "station_twice")
 
 
 def test_trade_between_companies_rules(or_game):

@@ -79,7 +79,8 @@ def choose(game, rng):
     chosen form only from what the form offers."""
     legal = [t for t in game.legal_actions() if t["type"] not in ADMIN]
     assert legal, "a live game always offers something to do"
-    view = game.view()
+    stock = game.rules.round == "stock"
+    view = game.view() if stock else {"players_books": {}, "round": {"kind": game.rules.round}}
     books = view["players_books"]
     rnd = view["round"]
     # while money is owed for a forced train, the director's phone raises it first
@@ -123,7 +124,7 @@ def play_from_forms(n, seed, limit=6000):
     raise AssertionError(f"{n}-player game not over after {limit} actions")
 
 
-@pytest.mark.parametrize("n,seeds", [(2, range(1, 4)), (4, range(1, 4)), (5, range(1, 4))])
+@pytest.mark.parametrize("n,seeds", [(2, (1, 2)), (4, (1, 2)), (5, (1, 2))])
 def test_whole_games_from_legal_action_forms_only(n, seeds):
     reasons, seen = set(), set()
     for seed in seeds:
@@ -138,7 +139,8 @@ def test_whole_games_from_legal_action_forms_only(n, seeds):
             assert info["side"] in ("N", "S") and info["kind"] in ("plain", "small", "city", "metro")
     assert {("lay_tile", "new_hex"), ("lay_tile", "known_hex"), ("run", None), ("dividend", None),
             ("buy_train", None), ("start_auction", None), ("par", None)} <= seen
-    assert reasons
+    assert reasons <= {"8E_final_set", "price_460", "price_500", "bankruptcy", "OA01"}
+    assert "8E_final_set" in reasons or "price_460" in reasons     # at least one full-length game
 
 
 def test_every_template_field_is_typed():

@@ -17,13 +17,20 @@ rounds are this title's own.
 Actions (``entity`` is a player id "1".."5" or a company symbol):
   draft {card} · sell_shares {company, count} · buy_share {company, source: company|bank}
   · start_auction {company, bid} · bid {amount} · pass · done · par {price}
-  · lay_tile {hex, tile, rotation, [color], [tp], [seat_order]} · build_station {hex, [seat]}
-  · run {revenues: [per train]} · dividend {kind: payout|withhold}
+  · lay_tile {hex, tile, rotation, [color], [tp], [seat_first]} where ``hex`` is a named
+    city ("Seoul") or the label read off the board; the first build on a label adds
+    {side: N|S, hex_kind: plain|small|city, cost} · build_station {hex, [seat]}
+  · run {revenues: [per train]} (also for a company without trains: []) · dividend {kind}
   · buy_train {source: market|<company>, [train], [price], [connected]} · upgrade_train {train} (OB09)
   · discard_train {train} · bankrupt · defector_station {hex} (OA09)
   Any time, any player: attach_asset {card, company} · trade_asset {card, to, price}
   · enter_asset {code, name, text} · replace_asset {card, new_card} · use_asset {card: OB02, hex}
-  · correction {kind: cash|price|add_train|remove_train|depot|hex, reason, ...}
+  · correction {kind: cash|price|add_train|remove_train|depot|shares|station_token|hex, reason, ...}
+
+legal_actions() gives phone forms: every field has ``choices`` (or ``choices_by`` another
+field's value), a ``min``/``max``/``step`` range (``max_by`` another field), a ``list_of``
+numbers of a given ``length``, or bounded free ``text`` (``max_length``, ``not_in``).
+Rule readings settled against the rulebook are in ``data.READINGS`` (and the view).
 """
 from __future__ import annotations
 
@@ -125,16 +132,14 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
         every field typed, with choices or ranges, so a phone can post them for anyone."""
         acts = []
         if self.war == "done":
-            south_cities = [hx for hx, i in self.map.items()
-                            if i["side"] == "S" and i["kind"] in ("city", "metro")]
+            south_cities = self.big_cities("S")
             for comp in self.live_companies():
                 spots = [h for h in south_cities if not self.company_has_station(comp.sym, h)]
                 if comp.defector_tokens and spots:
                     acts.append({"type": "defector_station", "entity": comp.sym, "anytime": True,
                                  "params": {"hex": {"choices": spots}}})
         else:
-            north_cities = [hx for hx, i in self.map.items()
-                            if i["side"] == "N" and i["kind"] in ("city", "metro")]
+            north_cities = self.big_cities("N")
             for comp in self.live_companies():
                 if "OB02" in comp.assets and not getattr(comp, "spy_used", False):
                     acts.append({"type": "use_asset", "entity": comp.sym, "card": "OB02", "anytime": True,
@@ -189,6 +194,8 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                  train={"choices": sorted({t for s in live for t in self.companies[s].trains}),
                         "choices_by": {"field": "company", "map": {
                             s: sorted(set(self.companies[s].trains)) for s in live}}})
+            form("station_token", company={"choices": live}, op={"choices": ["add", "remove"]},
+                 cost={"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP})
             holders = ["company", "pool"] + list(self.seating)
             form("shares", company={"choices": live}, source={"choices": holders},
                  to={"choices": holders}, count={"min": 1, "max": 8, "step": 1})
@@ -249,9 +256,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             msg = f"{sym}'s share price set to {price}"
         elif what in ("add_train", "remove_train"):
             comp = self.company(action.get("company"))
-            train = str(action.get("train"))
-            if train not in D.TRAIN_ORDER:
-                err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
+            train = self._train_type(action)
             if what == "add_train":
                 comp.trains.append(train)
             else:
@@ -260,9 +265,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                 comp.trains.remove(train)
             msg = f"{comp.sym}: {'added' if what == 'add_train' else 'removed'} a {train}-train"
         elif what == "depot":
-            train = str(action.get("train"))
-            if train not in D.TRAIN_ORDER:
-                err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
+            train = self._train_type(action)
             count = as_int(action.get("count"), "count")
             if count < 0:
                 err("bad_count", "A count cannot be negative.")
@@ -286,12 +289,26 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                     not (dst in self.cash and self.units(sym, dst) + count >= 2):
                 err("director_certificate", "The director's certificate must stay with a player.")
             self.move_units(sym, src, dst, count)
-            if self.units(sym, director) < 2 or any(self.units(sym, p) > self.units(sym, director)
-                                                    for p in self.cash):
-                best = max(self.cash, key=lambda p: (self.units(sym, p), p == director))
-                if best != director:
-                    self.set_director(sym, best)
+            self.check_director(sym, out)
             msg = f"{count} share(s) of {sym} moved from {src} to {dst}"
+        elif what == "station_token":
+            # RB §2: asset cards may bring extra station tokens; for a card whose text the
+            # table entered (no automatic effect), the table adds or removes the token here
+            comp = self.company(action.get("company"))
+            op = action.get("op")
+            if op == "add":
+                cost = as_int(action.get("cost", 0), "cost")
+                if not 0 <= cost <= D.MAX_PRINTED_COST:
+                    err("bad_cost", f"A station token costs ₩0-{D.MAX_PRINTED_COST}.")
+                comp.tokens.append(cost)
+                msg = f"{comp.sym} gets a station token (₩{cost}) at the right of its dashboard"
+            elif op == "remove":
+                if not comp.tokens:
+                    err("no_tokens", f"{comp.sym} has no station token left.")
+                cost = comp.tokens.pop()
+                msg = f"{comp.sym}'s rightmost station token (₩{cost}) is removed"
+            else:
+                err("bad_op", "A station-token correction is op 'add' or 'remove'.")
         elif what == "hex":
             # the board disagrees with the book about a hex (or a hex is entered before any
             # tile: e.g. a city for OA09's station): side, kind and printed cost, validated
@@ -313,8 +330,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                 err("bad_kind", f"The rulebook's tile chart makes exactly {', '.join(D.METROPOLITAN)} "
                     "metropolitan cities.", field="hex_kind")
             st = self.hexes.get(hx)
-            if st and (st["tile"] or any(st["seats"]) or st["outer"]) and info["kind"] in ("plain", "small") \
-                    and (any(st["seats"]) or st["outer"]):
+            if st and info["kind"] in ("plain", "small") and (any(st["seats"]) or st["outer"]):
                 err("stations_there", f"{hx} holds stations: it must be a big city.")
             info["provisional"] = [k for k in info.get("provisional", []) if k not in changed]
             info["source"] = (info.get("source", "") + "; corrected by the table").lstrip("; ")
@@ -325,10 +341,18 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                     st["seats"] += [None] * (need - len(st["seats"]))
             msg = f"hex {hx} is {self.hex_facts_text(hx)}"
         else:
-            err("bad_correction", "Correction kinds: cash, price, add_train, remove_train, depot, shares, hex.")
+            err("bad_correction", "Correction kinds: cash, price, add_train, remove_train, depot, shares, "
+                "station_token, hex.")
         self.corrections.append({"kind": what, "reason": reason, "what": msg})
         self.ev(out, "correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
                 kind=what, reason=reason)
+
+    @staticmethod
+    def _train_type(action) -> str:
+        train = str(action.get("train"))
+        if train not in D.TRAIN_ORDER:
+            err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
+        return train
 
     def setup_instructions(self) -> list[str]:
         """RB §3, from this game's seed: what to lay out on the table."""
@@ -411,7 +435,8 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                     "last_stock_round": self.last_sr, "final_set": self.final_set},
             # every hex the book knows: named cities and the board labels entered so far, with
             # their facts (side, kind, printed cost, source, what is provisional) and state
-            "map": {hx: {**copy.deepcopy(info), **copy.deepcopy(self.hexes.get(hx) or {
+            # (``view`` deep-copies the whole result once)
+            "map": {hx: {**info, **(self.hexes.get(hx) or {
                 "tile": None, "color": "none", "rotation": 0,
                 "seats": [None] * self.seats_for(hx, "none"), "outer": []})}
                 for hx, info in sorted(self.map.items(), key=lambda kv: kv[0].upper())},

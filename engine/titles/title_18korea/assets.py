@@ -111,8 +111,7 @@ class AssetMixin:
         if self.war == "done":
             err("war_over", "OB02 is used before the Korean War.")
         hx = self.resolve_hex(action.get("hex"))
-        info = self.hex_info(hx)
-        if info["side"] != "N" or info["kind"] not in ("city", "metro"):
+        if hx not in self.big_cities("N"):
             err("not_north_city", f"{self.hex_label(hx)} is not a North Korean city.")
         if getattr(comp, "spy_used", False):
             err("used", "OB02 has been used already.")

@@ -288,7 +288,11 @@ class Base:
                 f"nobody else holds 20% of {sym}: at most {most} share(s) can be sold.", most=most)
         was_director = comp.director == pid
         if was_director:
+            # RB §7.1: "the stock price of the company will drop by 1 space by the number of
+            # shares you sell" (summary §2.1 a: only when the director sells)
             self.move_price(sym, -n, out, f"its director sold {n} share(s)")
+        # RB §7.1: "You get paid by the bank for the price that is located on each company's
+        # stock track after selling": after the director's drop (reading "director_sale_price")
         value = n * self.price(sym)
         self.move_units(sym, pid, "pool", n)
         self.pay("bank", pid, value)
@@ -296,26 +300,22 @@ class Base:
                 f"Put {n} share(s) of {sym} in the bank space.", player=pid, company=sym,
                 count=n, amount=value)
         if was_director:
-            self.check_director(sym, out, seller=pid)
+            self.check_director(sym, out)
         return value
 
-    def check_director(self, sym, out, seller=None):
-        comp = self.companies[sym]
-        cur = comp.director
-        cur_units = self.units(sym, cur) if cur else -1
-        start = seller or cur
-        best, best_units = None, cur_units
-        for pid in self.order_from(start) if start in self.current_order() else self.seating:
-            u = self.units(sym, pid)
-            if pid != cur and u >= 2 and u > best_units:
-                best, best_units = pid, u
-        if best is not None:
-            self.set_director(sym, best)
-            self.ev(out, "director_changed",
-                    f"{self.pname(best)} becomes director of {sym}.",
-                    f"{self.pname(best)} takes {sym}'s director's certificate and gives "
-                    f"{self.pname(cur)} two 10% shares for it." if cur else "",
-                    company=sym, director=best, previous=cur)
+    def check_director(self, sym, out):
+        """RB §7.1/§7.2: the largest holder (at least 20%) takes the director's certificate when
+        the director is outgrown; ties go to the player nearest after the old director in this
+        stock round's order. The shared core's ShareBook does exactly that (its seating is set
+        to the stock round order in ``start_stock_round``)."""
+        old, new = self.book.check_president(sym)
+        if new is None:
+            return
+        self.companies[sym].director = new
+        self.ev(out, "director_changed", f"{self.pname(new)} becomes director of {sym}.",
+                f"{self.pname(new)} takes {sym}'s director's certificate and gives "
+                f"{self.pname(old)} two 10% shares for it." if old else "",
+                company=sym, director=new, previous=old)
 
     # ------------------------------------------------------------------ money
     @property
@@ -402,6 +402,24 @@ class Base:
                  "metro": "metropolitan city"}
         return (f"{words[info['kind']]}, {'North' if info['side'] == 'N' else 'South'} Korea, "
                 f"printed cost ₩{info['cost']}")
+
+    def big_cities(self, side=None) -> list[str]:
+        """The big cities the book knows (RB §2.4: normal and metropolitan), on ``side``."""
+        return [hx for hx, i in self.map.items()
+                if i["kind"] in ("city", "metro") and (side is None or i["side"] == side)]
+
+    def station_city(self, comp, raw, side=None) -> str:
+        """The big city ``raw`` names, on ``side`` if given, where ``comp`` has no station."""
+        hx = self.resolve_hex(raw)
+        info = self.hex_info(hx)
+        if info["kind"] not in ("city", "metro"):
+            err("no_city", f"{self.hex_label(hx)} is not a big city; stations go in big cities.")
+        if side and info["side"] != side:
+            err("north_closed" if side == "S" else "not_north_city",
+                f"{self.hex_label(hx)} is not in {'South' if side == 'S' else 'North'} Korea.")
+        if self.company_has_station(comp.sym, hx):
+            err("station_twice", f"{comp.sym} already has a station in {self.hex_label(hx)}.")
+        return hx
 
     def company_has_station(self, sym, hx) -> bool:
         st = self.hexes.get(hx)

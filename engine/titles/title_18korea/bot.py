@@ -1,8 +1,9 @@
 """A seeded random player of 18Korea that only chooses among legal actions.
 
 Used by the tests (whole games from the draft to the scores) and benchmarks.
-It reads ``legal_actions()`` and fills in parameters; for tile lays it picks a
-hex and a tile that fit the title's data.
+It reads ``legal_actions()`` and fills in parameters; for tile lays it uses the
+two lay_tile forms: a tile offered for a known hex, or a new board label with its
+side, kind and printed cost.
 """
 from __future__ import annotations
 

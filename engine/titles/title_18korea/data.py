@@ -258,8 +258,9 @@ def default_map() -> dict:
 PROVISIONAL = {
     "map": "No hex coordinates exist in the rulebook: named cities are referred to by name, other "
            "hexes by the label read off the board, with side, kind and printed cost entered at the "
-           "first build. Named cities' printed costs (0) and Kaesong's side (North) are provisional; "
-           "correct any hex with correction kind 'hex' (side, hex_kind, cost).",
+           "first build. Named cities' printed costs (0 until the first build gives one) and "
+           "Kaesong's side (North) are provisional; correct any hex with correction kind 'hex' "
+           "(side, hex_kind, cost).",
     "seats": "Station seats per tile colour: city 1/1/2/2/3, metropolitan 1/1/2/3/3, Seoul 2/2/3/4/4 "
              "(printed/yellow/green/brown/gray).",
     "station_costs": "Station tokens cost 0 (home), 40, 60, 80, left to right; OC01's extra token "
@@ -274,9 +275,6 @@ PROVISIONAL = {
     "ob09": "OB09's price is not printed: the company pays the new train's price less the old "
             "train's printed price; the new type must be the one on sale. Correct cash if the card "
             "says otherwise.",
-    "stations": "A station (other than a home station) is built on a big city - normal or "
-                "metropolitan - that has a tile (§2.4 'in big cities you can build stations'; §9.3 "
-                "says 'metropolitan tile').",
     "reach": "Reach (track from a station, unblocked routes) is the table's judgement: the app has "
              "no map. A train trade between companies that share no city needs 'connected': true.",
 }
@@ -300,6 +298,12 @@ READINGS = {
                              "4-train and §9.11 treats the first exported 4 like a sold one (2s "
                              "removed): the first 4 to leave the market, sold or exported, sets the "
                              "limit to 3.",
+    "stations_on_metropolitan_tiles": "§9.3: in the operating round a station is built 'if there is "
+                                      "an empty space on a metropolitan tile'. §2.4 ('in big cities "
+                                      "you can build stations') says where stations stand at all - "
+                                      "start cities are normal cities - and does not widen §9.3. It "
+                                      "fits §10: a North company saves itself with a South station, "
+                                      "and stations on metropolitan tiles are the ones that stay.",
     "oa03": "§16 OA03 says only that the North Korean company has no starting city after the war: it "
             "does not exempt the company from §10 (no South station: it leaves), and gives no free "
             "station. No automatic effect.",

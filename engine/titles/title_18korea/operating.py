@@ -202,6 +202,16 @@ class OperatingMixin:
                             "source": "entered by the table at the first build", "provisional": []}
         else:
             known = self.hex_info(hx)
+            given_cost = action.get("cost")
+            if given_cost not in (None, "") and "cost" in known.get("provisional", []) \
+                    and self.hstate(hx)["color"] == "none":
+                # a named city's printed cost is not in the rulebook: the first build reads it
+                # off the board (data.NAMED_CITIES, PROV)
+                _side, _kind, cost = self.check_hex_facts(known["side"], known["kind"], given_cost,
+                                                          label=False)
+                known["cost"] = cost
+                known["provisional"] = [k for k in known["provisional"] if k != "cost"]
+                known["source"] += "; printed cost entered at the first build"
             for key, field in (("side", "side"), ("kind", "hex_kind"), ("cost", "cost")):
                 given = action.get(field)
                 if given not in (None, "") and str(given) != str(known[key]):
@@ -286,7 +296,15 @@ class OperatingMixin:
         if turn["step"] == "home":
             turn["step"] = "track"
             self.place_home(comp, out, after_upgrade=True)
-        self.fill_outer(hx, out, action.get("seat_order"))
+        # RB §9.4 a/b: the company laying the tile chooses which waiting outer station(s) take
+        # the new seat(s): ``seat_first`` (one company) or ``seat_order`` (a list)
+        order = action.get("seat_order")
+        if action.get("seat_first") not in (None, ""):
+            if action["seat_first"] not in st["outer"]:
+                err("not_waiting", f"{action['seat_first']} has no outer station waiting at "
+                    f"{self.hex_label(hx)}.", waiting=list(st["outer"]))
+            order = [action["seat_first"]]
+        self.fill_outer(hx, out, order)
 
     def fill_outer(self, hx, out, order=None):
         st = self.hstate(hx)
@@ -315,17 +333,16 @@ class OperatingMixin:
             err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
         if turn["station"]:
             err("one_station", "Only one station may be built per operating round.")
-        hx = self.resolve_hex(action.get("hex"))
+        hx = self.station_city(comp, action.get("hex"), "S" if self.war == "done" else None)
         info = self.hex_info(hx)
-        if info["kind"] not in ("city", "metro"):
-            err("no_city", f"{self.hex_label(hx)} is not a big city; stations go in big cities.")
-        if self.war == "done" and info["side"] == "N":
-            err("north_closed", f"{self.hex_label(hx)} is in North Korea, closed after the war.")
+        if info["kind"] != "metro":
+            # RB §9.3: "a new station can be built if there is an empty space on a metropolitan
+            # tile" (reading "stations_on_metropolitan_tiles" in data.READINGS)
+            err("not_metropolitan", f"{self.hex_label(hx)} is a normal city: stations are built on "
+                f"metropolitan tiles ({', '.join(D.METROPOLITAN)}) (RB §9.3).", hex=hx)
         st = self.hstate(hx)
         if st["color"] == "none":
             err("no_tile", f"{self.hex_label(hx)} has no tile yet: stations are built on tiles.")
-        if self.company_has_station(comp.sym, hx):
-            err("station_twice", f"{comp.sym} already has a station in {self.hex_label(hx)}.")
         free = self.free_seats(hx)
         seat = action.get("seat")
         outer = False
@@ -448,7 +465,7 @@ class OperatingMixin:
             # RB §9 steps 4-6: revenue and dividend come before buying trains, also for a
             # company without trains (it earns 0: reading "no_train_run" in data.READINGS)
             err("run_first", f"{comp.sym} calculates its revenue ('run') and decides the dividend "
-                f"before it {what}.")
+                f"before it {what} (RB §9).")
         elif turn["step"] == "dividend":
             err("dividend_first", "Decide the dividend first.")
 
@@ -530,7 +547,9 @@ class OperatingMixin:
             err("no_upgrade", f"OB09 upgrades 2→4, 3→6E and 4→8E only.")
         if self.market_head() != new:
             err("not_available", f"A {new}-train is not the train on sale now.")
-        # PROV: the company pays the new train's price less the old train's printed price
+        # RB §16 OB09 names the upgrades but no price: PROV (data.PROVISIONAL "ob09"), the
+        # company pays the new train's price less the old train's printed price; the new train
+        # comes from the market, so it must be the one on sale (RB §9.7), and counts as sold
         price = max(0, self.train_price(comp, new) - D.TRAIN_PRICE[old])
         if price > comp.cash:
             err("no_cash", f"The upgrade costs ₩{price}; {comp.sym} has ₩{comp.cash}.")
@@ -543,13 +562,7 @@ class OperatingMixin:
         self.take_from_market(new, out, by=comp.sym)
 
     def _done(self, comp, turn, action, out):
-        if turn["step"] == "home":
-            err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
-        if turn["step"] in ("track", "station", "run"):
-            err("run_first", f"{comp.sym} must calculate its revenue ('run') and decide the dividend "
-                "before ending its turn (RB §9).")
-        if turn["step"] == "dividend":
-            err("dividend_first", "Decide the dividend first.")
+        self._to_trains_step(comp, turn, "ends its turn")
         if not comp.trains:
             head = self.market_head()
             err("must_buy_train", f"{comp.sym} owns no train: it must buy a {head}-train from the market "
@@ -685,12 +698,22 @@ class OperatingMixin:
         known = {hx: self.tiles_for(hx) for hx in hexes}
         known = {hx: tiles for hx, tiles in known.items() if tiles}
         if known:
+            waiting = sorted({s for hx in known for s in self.hexes.get(hx, {}).get("outer", [])})
             acts.append({"type": "lay_tile", "entity": sym, "form": "known_hex", "tp_left": turn["tp"],
                          "params": {
                              "hex": {"choices": list(known)},
                              "tile": {"choices": sorted({t for ts in known.values() for t in ts}),
                                       "choices_by": {"field": "hex", "map": known}, "free_entry": True},
-                             "rotation": rotation, "color": color}})
+                             "rotation": rotation, "color": color,
+                             **({"seat_first": {
+                                 "optional": True, "choices": waiting,
+                                 "choices_by": {"field": "hex", "map": {
+                                     hx: list(self.hexes.get(hx, {}).get("outer", [])) for hx in known}},
+                                 "note": "the outer station that takes the first new seat (RB §9.4)"}}
+                                if waiting else {}),
+                             "cost": {"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP,
+                                      "optional": True, "note": "a named city's printed cost, at its "
+                                      "first build (the rulebook does not give it)"}}})
         if turn["step"] == "track":
             by_kind = {k: self.tile_choices("yellow", k) for k in D.LABEL_KINDS}
             top = min(D.MAX_PRINTED_COST, comp.cash - comp.cash % D.COST_STEP)
@@ -724,11 +747,11 @@ class OperatingMixin:
         return out
 
     def station_hexes(self, comp) -> list[str]:
-        """Big cities with a tile where ``comp`` has no station and a seat is free, and Seoul
-        before the war for a holder of OC01 (an outer station there)."""
+        """Metropolitan cities (RB §9.3) with a tile where ``comp`` has no station and a seat is
+        free, and Seoul before the war for a holder of OC01 (an outer station there)."""
         out = []
         for hx, info in self.map.items():
-            if info["kind"] not in ("city", "metro"):
+            if info["kind"] != "metro":
                 continue
             if self.war == "done" and info["side"] == "N":
                 continue

@@ -276,6 +276,10 @@ class StockMixin:
         if self.certs(pid) + 1 > self.cert_limit():
             err("cert_limit", f"{self.pname(pid)} is at the certificate limit: sell a certificate first.")
         comp = self.companies[sym]
+        # RB §7.3 "the winner of the auction pays the winning bid to the bank"; summary §2.2
+        # agrees ("pay the bank for the winning bid price") and adds that the director's
+        # certificate itself is bought from the company: the 2 × par goes into the company
+        # (RB §7.3 "you put in the company ... twice the price"). Reading "auction_payment".
         self.pay(pid, "bank", p["bid"])
         self.pay(pid, sym, 2 * price)
         self.move_units(sym, "company", pid, D.DIRECTOR_UNITS)

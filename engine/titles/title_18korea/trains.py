@@ -55,6 +55,9 @@ class TrainMixin:
             self.first_sold.add(ttype)
             if first and ttype in D.TRAIN_RUSTS and D.TRAIN_RUSTS[ttype] not in self.rusted:
                 self.rust(D.TRAIN_RUSTS[ttype], out, f"the first {ttype}-train was sold")
+            # RB §11 c says both "when the first 8E-train goes on sale" and "when the first
+            # 8E-train is sold"; §8 (gray era: "if any 8E-train is sold ... game end condition is
+            # met") and summary §4 a settle it: the first 8E *sold*.
             if first and ttype == "8E":
                 self.eight_e_set = self.set_no
                 self.ev(out, "end_triggered", "The first 8E-train was sold: this set of operating rounds "

@@ -1,7 +1,6 @@
 """The Korean War (RB §10, §2.3, §9.4, §9.11; asset cards OA09, OB02, OC08)."""
 from __future__ import annotations
 
-from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
 
@@ -43,8 +42,10 @@ class WarMixin:
         details: list = []
         for comp in leaving:
             self.close_company(comp, details)
-        # 3. South Korea: every city tile removed (RB §10 "all city tiles in South Korea are
-        #    removed. Stations on metropolitan tiles remain in place."). Stations on a
+        # 3. South Korea: every city tile is removed - small, normal and metropolitan (RB §2.4
+        #    glossary: "City: small city, normal city, and metropolitan city"; RB §10 "all city
+        #    tiles in South Korea are removed. Stations on metropolitan tiles remain in
+        #    place."). Stations on a
         #    metropolitan city stay beside it as outer stations until it is tiled again
         #    (RB §9.4). Stations on normal cities do not remain: they go with their tiles
         #    and, like every station the war removes, leave the game (RB §10 "the removed
@@ -88,6 +89,9 @@ class WarMixin:
         msg += ". Every city tile in South Korea is removed; stations on metropolitan cities stay."
         if survivors:
             msg += f" North companies that stay: {'; '.join(survivors)}."
+        bare = [c.sym for c in self.live_companies() if not c.stations and not c.defector_tokens]
+        if bare:
+            msg += f" Left without any station: {', '.join(bare)}."
         if lost_txt:
             msg += f" Stations lost for good: {lost_txt}."
         self.ev(out, "korean_war", msg, " ".join(board), leaving=[c.sym for c in leaving],
@@ -125,12 +129,7 @@ class WarMixin:
         """OA09: move a station lost in the North to a South Korean big city after the war (free)."""
         if self.war != "done" or not comp.defector_tokens:
             err("no_defector", f"{comp.sym} has no station to move to South Korea.")
-        hx = self.resolve_hex(action.get("hex"))
-        info = self.hex_info(hx)
-        if info["side"] != "S" or info["kind"] not in ("city", "metro"):
-            err("no_city", f"{self.hex_label(hx)} is not a big city in South Korea.")
-        if self.company_has_station(comp.sym, hx):
-            err("station_twice", f"{comp.sym} already has a station in {self.hex_label(hx)}.")
+        hx = self.station_city(comp, action.get("hex"), "S")
         st = self.hstate(hx)
         free = [i for i, s in enumerate(st["seats"]) if s is None]
         if free and st["color"] != "none":

@@ -1,0 +1,239 @@
+"""The server-rendered pages without a browser: set-up, seats, forms, errors, languages,
+the PWA's files, exports, import, and the first render's size."""
+import gzip
+import io
+import json
+import re
+
+import pytest
+
+from tests.browser import double_title
+from tests.conftest import SHARED
+
+FIXTURE = SHARED / "fixtures" / "18xx-games" / "1888-N" / "128097.json"
+
+
+@pytest.fixture
+def double(monkeypatch):
+    from engine import titles
+    monkeypatch.setitem(titles.TITLES, double_title.ID, double_title.SPEC)
+    return double_title.SPEC
+
+
+def csrf(resp):
+    return re.search(r'name="csrf_token" value="([^"]+)"', resp.get_data(as_text=True)).group(1)
+
+
+def new_table(client, players=("Ann", "Bo"), title=double_title.ID, **extra):
+    token = csrf(client.get(f"/new?title={title}"))
+    data = {"title": title, "player": list(players), "seed": "3", "csrf_token": token, **extra}
+    return client.post("/new", data=data)
+
+
+def seated(client, player="1", **kw):
+    r = new_table(client, **kw)
+    assert r.status_code == 303
+    code = re.search(r"/tables/(\w+)/invite", r.headers["Location"]).group(1)
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    join = re.search(r'id="join-link" href="http://localhost([^"]+)"', html).group(1)
+    join = join.replace("&amp;", "&")
+    r = client.post(join, data={"player": player, "csrf_token": csrf(client.get(join))})
+    assert r.status_code == 303 and r.headers["Location"] == f"/tables/{code}"
+    return code, join, html
+
+
+def test_index_offers_set_up_join_and_import(client, double):
+    html = client.get("/").get_data(as_text=True)
+    assert 'data-title="double-18"' in html and 'name="record"' in html
+    assert 'rel="manifest"' in html
+
+
+def test_new_table_form_reports_a_player_count_the_title_refuses(client, double):
+    r = new_table(client, players=("Solo",))
+    assert r.status_code == 422
+    assert "2–4" in r.get_data(as_text=True)
+
+
+def test_forms_need_the_csrf_token(client, double):
+    r = client.post("/new", data={"title": double_title.ID, "player": ["A", "B"]})
+    assert r.status_code == 400
+
+
+def test_invite_page_has_qr_codes_for_seats_and_spectators(client, double):
+    code, join, html = seated(client)
+    assert html.count("<svg") == 2 and "/watch?token=" in html
+    assert "Ann" in html and "Bo" in html
+
+
+def test_table_page_without_javascript_posts_and_redirects(client, double):
+    code, _, _ = seated(client)
+    page = client.get(f"/tables/{code}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "Stock round 1" in html
+    assert 'data-type="bid"' in html and 'type="number"' in html and 'min="50"' in html
+    form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    r = client.post(f"/tables/{code}/act", data=data)
+    assert r.status_code == 303
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'data-version="1"' in html and "Ann: Pass" in html    # the history names who
+    # the same form again (stale version): nothing is applied twice
+    r = client.post(f"/tables/{code}/act", data=data)
+    assert r.status_code == 409
+
+
+def test_a_refused_step_shows_the_engines_message(client, double):
+    code, _, _ = seated(client)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S).group(0)
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data["amount"] = "350"
+    r = client.post(f"/tables/{code}/act", data=data)
+    assert r.status_code == 422
+    assert "The bid can be at most 300." in r.get_data(as_text=True)
+
+
+def test_a_phone_without_a_seat_is_sent_to_the_invite(client, double, app):
+    code, _, _ = seated(client)
+    other = app.test_client()
+    r = other.get(f"/tables/{code}")
+    assert r.status_code == 403 and "no seat" in r.get_data(as_text=True)
+    assert other.get("/tables/nosuchcode").status_code == 404
+
+
+def test_spectator_link_watches_without_forms(client, double, app):
+    code, _, html = seated(client)
+    watch = re.search(r'id="watch-link" href="http://localhost([^"]+)"', html).group(1)
+    tv = app.test_client()
+    r = tv.get(watch.replace("&amp;", "&"))
+    assert r.status_code == 303
+    page = tv.get(f"/tables/{code}").get_data(as_text=True)
+    assert "watching" in page and 'data-type="pass"' not in page
+
+
+def test_korean_from_accept_language_with_engine_messages_translated(client, double):
+    code, _, _ = seated(client)
+    html = client.get(f"/tables/{code}", headers={"Accept-Language": "ko-KR,ko;q=0.9"}).get_data(
+        as_text=True)
+    assert '<html lang="ko"' in html and "주식 라운드" in html and "¥400" in html
+    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S).group(0)
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data["amount"] = "350"
+    r = client.post(f"/tables/{code}/act", data=data, headers={"Accept-Language": "ko"})
+    assert "입찰은 최대 300까지입니다." in r.get_data(as_text=True)
+
+
+def test_language_and_theme_switch_by_cookie(client):
+    token = csrf(client.get("/"))
+    r = client.post("/prefs", data={"lang": "ko", "theme": "dark", "next": "/",
+                                    "csrf_token": token})
+    assert r.status_code == 303
+    html = client.get("/").get_data(as_text=True)
+    assert '<html lang="ko" data-theme="dark"' in html
+
+
+def test_money_in_each_currency():
+    from companion.i18n import money
+    assert [money(1200, c) for c in "₩¥£$"] == ["₩1,200", "¥1,200", "£1,200", "$1,200"]
+    assert money(-20, "₩") == "−₩20"
+
+
+def test_manifest_service_worker_offline_and_brython(client):
+    m = client.get("/manifest.webmanifest")
+    assert m.mimetype == "application/manifest+json"
+    data = json.loads(m.data)
+    assert data["display"] == "standalone" and data["start_url"].startswith("/")
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    sw = client.get("/sw.js").get_data(as_text=True)
+    assert "/offline" in sw and "/brython.js" in sw
+    assert "You are offline" in client.get("/offline").get_data(as_text=True)
+    b = client.get("/brython.js?v=1", headers={"Accept-Encoding": "gzip"})
+    assert b.headers["Content-Encoding"] == "gzip" and "immutable" in b.headers["Cache-Control"]
+    assert gzip.decompress(b.data).startswith(b"// brython.js")
+
+
+def test_browser_python_imports_nothing_from_the_standard_library():
+    from tests.conftest import ROOT
+    src = (ROOT / "static" / "live.py").read_text()
+    imports = re.findall(r"^\s*(?:from\s+(\S+)\s+import|import\s+(\S+))", src, re.M)
+    assert {a or b for a, b in imports} <= {"browser", "javascript"}
+
+
+def test_first_render_is_small(client, double):
+    """Everything before the first render is the table page itself (CSS inlined)."""
+    code, _, _ = seated(client)
+    r = client.get(f"/tables/{code}", headers={"Accept-Encoding": "gzip"})
+    assert r.headers["Content-Encoding"] == "gzip"
+    assert len(r.data) < 37 * 1024
+    html = gzip.decompress(r.data).decode()
+    assert re.search(r'<script src="/brython.js[^"]*" defer>', html)
+    assert '<link rel="stylesheet"' not in html
+
+
+def test_history_scores_and_exports(client, double):
+    code, _, _ = seated(client)
+    for _ in range(2):
+        html = client.get(f"/tables/{code}").get_data(as_text=True)
+        form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
+        client.post(f"/tables/{code}/act", data=dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)))
+    hist = client.get(f"/tables/{code}/history").get_data(as_text=True)
+    assert hist.count("entered by Ann") == 2
+    rec = client.get(f"/tables/{code}/export.json").get_json()
+    assert rec["title"] == double_title.ID and len(rec["actions"]) == 2
+    csv = client.get(f"/tables/{code}/export.csv").get_data(as_text=True).splitlines()
+    assert csv[0] == "round,Ann,Bo" and len(csv) >= 2
+    scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
+    assert 'id="scores"' in scores and "<svg" in scores and "¥400" in scores
+
+
+def test_correction_stands_out_in_the_history(client, double):
+    code, _, _ = seated(client)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    form = re.search(r'<form[^>]*data-type="correction".*?</form>', html, re.S).group(0)
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data.update({"cash": "390", "holder": '"2"', "reason": "miscounted at the table"})
+    r = client.post(f"/tables/{code}/act", data=data)
+    assert r.status_code == 303
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'class="fix"' in html and "CORRECTION" in html and "miscounted" in html
+
+
+def test_import_our_own_export_carries_on(client, double):
+    code, _, _ = seated(client)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
+    client.post(f"/tables/{code}/act", data=dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)))
+    rec = client.get(f"/tables/{code}/export.json").data
+    token = csrf(client.get("/"))
+    r = client.post("/import", data={"record": (io.BytesIO(rec), "game.json"), "csrf_token": token},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303 and "/invite" in r.headers["Location"]
+
+
+def test_import_rejects_what_is_not_a_record(client):
+    token = csrf(client.get("/"))
+    r = client.post("/import", data={"record": (io.BytesIO(b"{}"), "x.json"), "csrf_token": token},
+                    content_type="multipart/form-data")
+    assert r.status_code == 422
+
+
+@pytest.mark.slow
+def test_import_an_18xx_games_export_and_carry_on(client):
+    from engine import titles
+    if "1888-N" not in titles.TITLES or not FIXTURE.exists():
+        pytest.skip("1888-N or its fixture is not here")
+    token = csrf(client.get("/"))
+    r = client.post("/import", data={"record": (io.BytesIO(FIXTURE.read_bytes()), "g.json"),
+                                     "csrf_token": token}, content_type="multipart/form-data")
+    assert r.status_code == 303
+    code = re.search(r"/tables/(\w+)/invite", r.headers["Location"]).group(1)
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    join = re.search(r'id="join-link" href="http://localhost([^"]+)"', html).group(1).replace("&amp;", "&")
+    page = client.get(join)
+    seat = re.search(r'data-seat="([^"]+)"', page.get_data(as_text=True)).group(1)
+    client.post(join, data={"player": seat, "csrf_token": csrf(page)})
+    table = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'data-version="559"' in table and "Game over" in table
+    scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
+    assert "¥5,596" in scores                      # the recorded game's winning score
