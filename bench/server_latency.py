@@ -26,6 +26,7 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -99,6 +100,59 @@ class Table:
         self.stale = 0
 
 
+_HEAD = re.compile(rb'^\{"version":(\d+),"(\w+)"')
+
+
+class LeanSocket:
+    """The phone's side of the WebSocket after websocket-client's handshake, read lean: frames are
+    parsed by hand and a push is recognised by its first bytes (``{"version":N,"action"``), not
+    decoded, so the client (which shares the machine) spends little per push. Pings are
+    answered; anything unexpected raises."""
+
+    def __init__(self, ws):
+        self.ws, self.sock = ws, ws.sock
+        self.buf = bytearray()
+
+    def _frame(self):
+        while True:
+            buf = self.buf
+            if len(buf) >= 2:
+                op, n = buf[0] & 0x0F, buf[1] & 0x7F
+                at = 2
+                if n == 126:
+                    at, n = 4, int.from_bytes(buf[2:4], "big") if len(buf) >= 4 else None
+                elif n == 127:
+                    at, n = 10, int.from_bytes(buf[2:10], "big") if len(buf) >= 10 else None
+                if n is not None and len(buf) >= at + n:
+                    if not buf[0] & 0x80:
+                        raise RuntimeError("fragmented frame (not expected from this server)")
+                    payload = bytes(buf[at:at + n])
+                    del buf[:at + n]
+                    return op, payload
+            chunk = self.sock.recv(262144)
+            if not chunk:
+                raise ConnectionError("socket closed")
+            buf += chunk
+
+    def recv(self) -> tuple[int, str, bytes]:
+        """(version, first key, raw text) of the next text message."""
+        while True:
+            op, payload = self._frame()
+            if op == 0x9:                          # ping: answer with a masked pong
+                mask = os.urandom(4)
+                body = bytes(b ^ mask[k % 4] for k, b in enumerate(payload))
+                self.sock.sendall(bytes((0x8A, 0x80 | len(payload))) + mask + body)
+                continue
+            if op == 0x8:
+                raise ConnectionError("closed by the server")
+            if op != 0x1:
+                continue
+            m = _HEAD.match(payload)
+            if m is None:
+                return -1, "", payload
+            return int(m.group(1)), m.group(2).decode(), payload
+
+
 def phone(table: Table, i: int, stop):
     port = table.ports[i % len(table.ports)]
     try:
@@ -107,21 +161,22 @@ def phone(table: Table, i: int, stop):
     except Exception as exc:
         table.errors.append(f"connect: {exc!r}")
         return
+    lean = LeanSocket(ws)
     try:
-        hello = json.loads(ws.recv())
-        table.last_seen[i] = hello["version"]
+        version, kind, _raw = lean.recv()
+        if kind != "state":
+            table.errors.append(f"phone {i}: first message is not the state")
+        table.last_seen[i] = version
         while not stop["now"]:
-            raw = ws.recv()
+            v, kind, _raw = lean.recv()
             now = time.perf_counter()
-            msg = json.loads(raw)
-            if "action" not in msg:
+            if kind != "action":
                 continue
-            v = msg["version"]
             if v != table.last_seen[i] + 1:
                 table.errors.append(f"phone {i}: got {v} after {table.last_seen[i]}")
             table.last_seen[i] = v
             table.recv.setdefault(v, []).append(now)
-    except websocket.WebSocketTimeoutException:
+    except (websocket.WebSocketTimeoutException, TimeoutError):
         if not stop["now"]:
             table.errors.append(f"phone {i}: no message for 30 s")
     except Exception as exc:
@@ -177,7 +232,7 @@ def pct(values, p):
 
 
 def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
-        pg_url=None, redis_url=None, n_phones: int = 6) -> dict:
+        pg_url=None, redis_url=None, n_phones: int = 6, pyspy: str | None = None) -> dict:
     servers = []
     env = {"COMPANION_LIMIT_CREATE": "100000 per minute"}
     if backend == "embedded":
@@ -191,6 +246,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
                                       name=f"pg{i}"))
     for s in servers:
         s.env["COMPANION_LIMIT_POST"] = "100 per 10 seconds"   # the production default shape
+        s.env["COMPANION_LIMIT_POST_ADDRESS"] = "1000000 per minute"  # every phone is 127.0.0.1
         s.start(timeout=60)
     try:
         ports = [s.port for s in servers]
@@ -209,8 +265,19 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
         cpu0 = sum(cpu_seconds(p) for p in workers)
         client0 = time.process_time()
+        spies = []
+        if pyspy:                                   # sample the workers while the tables play
+            import subprocess
+            for p in workers:
+                spies.append(subprocess.Popen(
+                    [pyspy, "record", "--pid", str(p), "--duration", str(int(seconds)),
+                     "--rate", "250", "--nonblocking", "--format", "raw",
+                     "-o", str(ROOT / "bench" / "out" / f"pyspy-{backend}-{n_tables}-{p}.txt")],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         posters = [gevent.spawn(poster, t, seconds, rate, k) for k, t in enumerate(tables)]
         gevent.joinall(posters, timeout=seconds + 60)
+        for spy in spies:
+            spy.wait(timeout=30)
         gevent.sleep(2.0)                           # the last pushes
         server_cpu = sum(cpu_seconds(p) for p in workers) - cpu0
         client_cpu = time.process_time() - client0
@@ -269,6 +336,9 @@ def main(argv=None):
     ap.add_argument("--rate", type=float, default=1.0, help="actions per table per second")
     ap.add_argument("--phones", type=int, default=6, choices=range(1, 7), metavar="1..6",
                     help="phones per table (default 6)")
+    ap.add_argument("--pyspy", metavar="PATH",
+                    help="py-spy binary: sample the server while the tables play "
+                         "(raw stacks into bench/out/pyspy-*.txt; py-spy is not a requirement)")
     ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     args = ap.parse_args(argv)
     out_dir = ROOT / "bench" / "out"
@@ -283,7 +353,7 @@ def main(argv=None):
                 conn, schema, pg_url = pg_schema()
             try:
                 res = run(n, args.backend, args.seconds, args.rate, Path(tmp), pg_url, args.redis,
-                          args.phones)
+                          args.phones, args.pyspy)
             finally:
                 if conn is not None:
                     conn.execute(f'DROP SCHEMA "{schema}" CASCADE')

@@ -149,7 +149,8 @@ def _explicit(name: str, spec, legal: dict) -> Field | None:
         return Field(name, "records", items=[str(x) for x in items], key=spec.get("key", "id"),
                      sub=sub)
     if spec.get("text"):
-        return Field(name, "text", default=spec.get("default", ""), required=required)
+        return Field(name, "text", default=spec.get("default", ""), required=required,
+                     suggestions=[str(x) for x in spec.get("suggestions") or []])
     f = _number(name, spec)
     f.required = required
     return f
@@ -222,6 +223,29 @@ def build(index: int, legal: dict) -> ActionForm:
 def forms(legal_actions: list[dict]) -> list[ActionForm]:
     return [build(i, a) for i, a in enumerate(legal_actions or [])
             if isinstance(a, dict) and a.get("type") not in HIDDEN_TYPES]
+
+
+def core_corrections(state: dict, player: str | None) -> list[dict]:
+    """Correction templates of the shared 18xx core (cash, a share price, a train), for a
+    title whose legal actions offer none: the core takes them at any time."""
+    if not player:
+        return []
+    corps = state.get("corporations")
+    ids = list(corps) if isinstance(corps, dict) else [
+        c.get("id") for c in corps or [] if isinstance(c, dict) and c.get("id")]
+    holders = [p["id"] for p in state.get("players") or []] + ids
+    reason = {"text": True}
+    out = [{"type": "correction", "entity": player, "kind": "cash", "params": {
+        "target": {"choices": holders}, "amount": {"min": -100000, "max": 100000, "step": 1,
+                                                   "default": 0}, "reason": reason}}]
+    if ids:
+        out.append({"type": "correction", "entity": player, "kind": "share_price", "params": {
+            "corporation": {"choices": ids}, "row": {"min": 0, "max": 30, "step": 1},
+            "column": {"min": 0, "max": 40, "step": 1}, "reason": reason}})
+        out.append({"type": "correction", "entity": player, "kind": "train", "params": {
+            "corporation": {"choices": ids}, "train": {"text": True},
+            "op": {"choices": ["remove", "give"]}, "reason": reason}})
+    return out
 
 
 class FormError(ValueError):

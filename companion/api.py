@@ -21,13 +21,16 @@ import hashlib
 import json
 import os
 
-from flask import Blueprint, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException
+import functools
+import logging
+import re
+import threading
+import time
 
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Blueprint, current_app, g, jsonify, request
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
-from companion.tables import ServiceError, service
+from companion.tables import ServiceError, service, token_hash
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 MAX_BODY = 64 * 1024
@@ -88,19 +91,149 @@ def absolute(path: str) -> str:
     return request.host_url.rstrip("/") + path
 
 
-# -- rate-limit keys ------------------------------------------------------------------------------
+# -- rate limits -----------------------------------------------------------------------------------
+# Fixed windows ("30 per 10 seconds": at most 30 hits in each aligned 10-second window), counted in
+# this process (memory://) or in Redis (redis://..., shared by every process). Hand-made rather than
+# flask-limiter: that extension re-parsed each limit and walked every route's limits on every request
+# (GETs and WebSocket upgrades included), ~0.5 ms of CPU a request; here a limited post costs a few
+# dict operations (or one Redis round trip for all its limits) and other requests nothing.
+log = logging.getLogger(__name__)
+_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_LIMIT_RE = re.compile(r"^\s*(\d+)\s*(?:per|/)\s*(\d+)?\s*(second|minute|hour|day)s?\s*$", re.I)
+
+
+@functools.lru_cache(maxsize=64)
+def parse_limits(text: str) -> tuple[tuple[int, int], ...]:
+    """``"30 per 10 seconds; 1000/hour"`` -> ``((30, 10), (1000, 3600))`` (hits, seconds)."""
+    out = []
+    for part in re.split(r"[;,]", text or ""):
+        if not part.strip():
+            continue
+        m = _LIMIT_RE.match(part)
+        if not m:
+            raise ValueError(f"not a rate limit: {part!r} (write e.g. '30 per 10 seconds')")
+        out.append((int(m.group(1)), int(m.group(2) or 1) * _UNITS[m.group(3).lower()]))
+    return tuple(out)
+
+
 def device_key() -> str:
     token = bearer()
     if token:
-        return "tok:" + hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+        return "tok:" + token_hash(token)[:24]
     return "ip:" + (request.remote_addr or "?")
 
 
-def _limit(name):
-    return lambda: current_app.config[name]
+def address_key() -> str:
+    return "ip:" + (request.remote_addr or "?")
 
 
-limiter = Limiter(get_remote_address)
+class RateLimiter:
+    """Counts hits per (limit name, key, window) and refuses with 429 over a limit."""
+
+    def __init__(self):
+        self.enabled = True
+        self.redis = None
+        self.prefix = "companion:rl"
+        self.swallow_errors = True
+        self._counts: dict[str, list] = {}        # memory: key -> [window end, hits]
+        self._lock = threading.Lock()
+        self._next_prune = 0.0
+
+    def init_app(self, app) -> None:
+        cfg = app.config
+        self.enabled = bool(cfg.get("RATELIMIT_ENABLED", True))
+        self.prefix = cfg.get("RATELIMIT_KEY_PREFIX", "companion:rl")
+        self.swallow_errors = bool(cfg.get("RATELIMIT_SWALLOW_ERRORS", True))
+        uri = cfg.get("RATELIMIT_STORAGE_URI") or "memory://"
+        self.redis = None
+        if uri.startswith(("redis://", "rediss://", "unix://")):
+            import redis
+            self.redis = redis.Redis.from_url(uri, socket_timeout=2, socket_connect_timeout=2)
+        elif not uri.startswith("memory://"):
+            raise ValueError(f"RATELIMIT_STORAGE_URI: memory:// or redis://, not {uri!r}")
+        for name in ("RATELIMIT_CREATE", "RATELIMIT_JOIN", "RATELIMIT_POST", "RATELIMIT_POST_ADDRESS"):
+            parse_limits(cfg.get(name, ""))       # a bad setting fails at start, not per request
+        app.extensions["companion.ratelimit"] = self
+
+    def hit(self, checks) -> None:
+        """``checks``: [(config name, key)]. Counts one hit on each; 429 if any is over."""
+        if not self.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
+            return
+        now = time.time()
+        windows = []
+        for name, key in checks:
+            for amount, seconds in parse_limits(current_app.config.get(name, "")):
+                start = int(now // seconds) * seconds
+                windows.append((f"{self.prefix}:{name}:{amount}/{seconds}:{key}:{start}",
+                                amount, start + seconds))
+        if not windows:
+            return
+        try:
+            counts = self._redis_incr(windows) if self.redis is not None else self._incr(windows, now)
+        except Exception as exc:
+            if not self.swallow_errors:
+                raise
+            log.warning("rate limit storage failed (the request is let through): %s", exc)
+            return
+        worst = None
+        for (_key, amount, end), count in zip(windows, counts):
+            remaining = amount - count
+            if worst is None or remaining < worst[0]:
+                worst = (remaining, amount, end)
+        g.ratelimit = worst
+        if worst[0] < 0:
+            raise TooManyRequests(retry_after=max(1, int(worst[2] - now + 0.999)))
+
+    def _incr(self, windows, now) -> list[int]:
+        counts = []
+        with self._lock:
+            table = self._counts
+            if now >= self._next_prune and len(table) > 1000:   # forget ended windows
+                for k in [k for k, v in table.items() if v[0] <= now]:
+                    del table[k]
+                self._next_prune = now + 10
+            for key, _amount, end in windows:
+                slot = table.get(key)
+                if slot is None:
+                    slot = table[key] = [end, 0]
+                slot[1] += 1
+                counts.append(slot[1])
+        return counts
+
+    def _redis_incr(self, windows) -> list[int]:
+        pipe = self.redis.pipeline(transaction=False)
+        for key, _amount, end in windows:
+            pipe.incr(key)
+            pipe.expireat(key, int(end) + 1, nx=True)
+        return pipe.execute()[0::2]
+
+
+def limited(*checks):
+    """Route decorator: ``checks`` are (config name, key function) pairs (each app has its own
+    :class:`RateLimiter` and counts)."""
+    def wrap(view):
+        @functools.wraps(view)
+        def inner(*a, **k):
+            current_app.extensions["companion.ratelimit"].hit(
+                [(name, key()) for name, key in checks])
+            return view(*a, **k)
+        return inner
+    return wrap
+
+
+POST_LIMITS = (("RATELIMIT_POST", device_key), ("RATELIMIT_POST_ADDRESS", address_key))
+
+
+@bp.after_request
+def ratelimit_headers(response):
+    worst = g.get("ratelimit")
+    if worst is not None and current_app.config.get("RATELIMIT_HEADERS_ENABLED", True):
+        remaining, amount, end = worst
+        response.headers["X-RateLimit-Limit"] = str(amount)
+        response.headers["X-RateLimit-Remaining"] = str(max(0, remaining))
+        response.headers["X-RateLimit-Reset"] = str(int(end))
+    return response
+
 
 # -- routes -----------------------------------------------------------------------------------------
 @bp.before_request
@@ -109,7 +242,7 @@ def limit_body():
 
 
 @bp.post("/tables")
-@limiter.limit(_limit("RATELIMIT_CREATE"))
+@limited(("RATELIMIT_CREATE", address_key))
 def create_table():
     data = json_body()
     svc = service()
@@ -136,7 +269,7 @@ def get_table(code):
 
 
 @bp.post("/tables/<code>/actions")
-@limiter.limit(_limit("RATELIMIT_POST"), key_func=device_key)
+@limited(*POST_LIMITS)
 def post_action(code):
     access = access_for(code)
     data = json_body()
@@ -168,13 +301,13 @@ def get_record(code):
 
 
 @bp.get("/tables/<code>/seats")
-@limiter.limit(_limit("RATELIMIT_JOIN"))
+@limited(("RATELIMIT_JOIN", address_key))
 def get_seats(code):
     return jsonify(service().table_info(code, request.args.get("invite")))
 
 
 @bp.post("/tables/<code>/join")
-@limiter.limit(_limit("RATELIMIT_JOIN"))
+@limited(("RATELIMIT_JOIN", address_key))
 def join(code):
     data = json_body()
     label = data.get("device", "")
@@ -189,13 +322,13 @@ def list_undo(code):
 
 
 @bp.post("/tables/<code>/undo")
-@limiter.limit(_limit("RATELIMIT_POST"), key_func=device_key)
+@limited(*POST_LIMITS)
 def request_undo(code):
     return jsonify(service().request_undo(access_for(code))), 201
 
 
 @bp.post("/tables/<code>/undo/<int:request_id>/<any(approve, decline):answer>")
-@limiter.limit(_limit("RATELIMIT_POST"), key_func=device_key)
+@limited(*POST_LIMITS)
 def answer_undo(code, request_id, answer):
     return jsonify(service().answer_undo(access_for(code), request_id, answer == "approve"))
 
@@ -246,6 +379,24 @@ def _unexpected(err: Exception):
                               "params": {}}}), 500
 
 
+def _no_sessions_for_api(app) -> None:
+    """The JSON API and the WebSocket use bearer tokens, never the cookie session: give their
+    requests an empty session instead of unsigning (or building a signer for) a cookie on
+    every post, read and upgrade. Pages keep the signed cookie session as before."""
+    from flask.sessions import SecureCookieSessionInterface
+    base = type(app.session_interface)
+    if base is not SecureCookieSessionInterface:
+        return                                # someone chose another session store: keep it
+
+    class Sessions(base):
+        def open_session(self, app, request):
+            if request.path.startswith(("/api/", "/ws/")):
+                return self.session_class()
+            return super().open_session(app, request)
+
+    app.session_interface = Sessions()
+
+
 def init_app(app) -> None:
     """Register the table service, the JSON API, the live WebSocket, CSRF and rate limits."""
     from flask_wtf.csrf import CSRFProtect
@@ -258,15 +409,19 @@ def init_app(app) -> None:
     app.config.setdefault("RATELIMIT_CREATE", env("COMPANION_LIMIT_CREATE", "60 per minute"))
     app.config.setdefault("RATELIMIT_JOIN", env("COMPANION_LIMIT_JOIN", "30 per minute"))
     app.config.setdefault("RATELIMIT_POST", env("COMPANION_LIMIT_POST", "30 per 10 seconds"))
+    # All phones behind one address (a table on one Wi-Fi): a ceiling on forged-token floods.
+    app.config.setdefault("RATELIMIT_POST_ADDRESS",
+                          env("COMPANION_LIMIT_POST_ADDRESS", "1200 per minute"))
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
     app.config.setdefault("RATELIMIT_KEY_PREFIX", app.config["REDIS_PREFIX"] + ":rl")
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
 
+    _no_sessions_for_api(app)
     hub = live.init_app(app)
     svc = tables.init_app(app, hub)
     hub.versions = svc.versions
-    limiter.init_app(app)
+    RateLimiter().init_app(app)
     app.register_blueprint(bp)
     csrf = CSRFProtect(app)     # protects the pages' HTML forms (templates: {{ csrf_token() }})
     csrf.exempt(bp)             # bearer tokens, no cookies: not forgeable cross-site

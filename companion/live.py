@@ -49,11 +49,36 @@ def dumps(data) -> str:
 
 
 class Message(dict):
-    """A pushed message with its JSON text made once (not once per phone)."""
+    """A pushed message with its JSON text made once (not once per phone), and its WebSocket
+    frame too (made at the first phone that takes it uncompressed)."""
 
     def __init__(self, msg, text: str | None = None):
         super().__init__(msg)
         self.text = text if text is not None else dumps(msg)
+        self._frame: bytes | None = None
+
+    def frame(self) -> bytes:
+        """The server-to-client frame (RFC 6455 5.2: FIN, text, unmasked) of ``text``."""
+        if self._frame is None:
+            data = self.text.encode("utf-8")
+            n = len(data)
+            if n < 126:
+                head = bytes((0x81, n))
+            elif n < 65536:
+                head = bytes((0x81, 126)) + n.to_bytes(2, "big")
+            else:
+                head = bytes((0x81, 127)) + n.to_bytes(8, "big")
+            self._frame = head + data
+        return self._frame
+
+
+def plain_socket(ws) -> bool:
+    """True if this simple-websocket connection negotiated no extension (permessage-deflate
+    keeps per-connection state: such a phone gets its own compressed frames)."""
+    conn = getattr(getattr(ws, "ws", None), "connection", None)   # wsproto's Connection
+    proto = getattr(conn, "_proto", None)
+    return proto is not None and not getattr(proto, "extensions", True) and \
+        getattr(ws, "sock", None) is not None
 
 
 class Subscriber:
@@ -66,6 +91,7 @@ class Subscriber:
         self.size = 0
         self.last = -1                 # the last version this phone has
         self.closed = False
+        self.plain = plain_socket(ws)  # may take the shared, ready-made frames
 
     def deliver(self, item) -> None:
         if self.closed:
@@ -82,6 +108,11 @@ class Subscriber:
         self.q.put(_STOP)
 
     def _send(self, data) -> None:
+        if self.plain and isinstance(data, Message):
+            if not self.ws.connected:
+                raise ConnectionClosed(self.ws.close_reason, self.ws.close_message)
+            self.ws.sock.sendall(data.frame())
+            return
         text = getattr(data, "text", None)
         self.ws.send(text if text is not None else dumps(data))
 
@@ -109,6 +140,9 @@ class Subscriber:
                 self.ws.close()
             except Exception:
                 pass
+            event = getattr(self.ws, "event", None)
+            if event is not None:
+                event.set()                     # wake the socket's receiving loop now
 
     def _handle(self, item) -> None:
         if item is _HELLO:
@@ -303,8 +337,10 @@ def table_socket(ws, code):
     sender = threading.Thread(target=sub.run, name="ws-sender", daemon=True)
     sender.start()
     try:
+        # The timeout only bounds how long a dead socket is kept (a closing sender wakes this
+        # loop at once): a short one wakes every idle phone's greenlet for nothing.
         while not sub.closed:
-            data = ws.receive(timeout=5)
+            data = ws.receive(timeout=60)
             if data is None:
                 continue
             sub.deliver(_client_message(data))

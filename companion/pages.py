@@ -60,6 +60,9 @@ LABELS = {
     "tile": _l("Tile"), "hex": _l("Hex"), "city": _l("City"), "route": _l("Route"),
     "count": _l("Count"), "rusts": _l("Rusts"), "export": _l("Export"), "war": _l("War"),
     "floated": _l("Floated"), "closed": _l("Closed"), "certificate_limit": _l("Certificate limit"),
+    "to": _l("To"), "rotation": _l("Rotation"), "card": _l("Card"), "source": _l("From"),
+    "revenues": _l("Revenues"), "color": _l("Colour"), "target": _l("Whose"), "bid": _l("Bid"),
+    "column": _l("Column"), "row": _l("Row"), "op": _l("What"), "asset": _l("Asset"),
 }
 ACTIONS = {
     "pass": _l("Pass"), "bid": _l("Bid"), "par": _l("Start at par"), "buy_share": _l("Buy a share"),
@@ -71,6 +74,10 @@ ACTIONS = {
     "buy": _l("Buy"), "sell": _l("Sell"), "draft": _l("Draft"), "end_turn": _l("End the turn"),
     "done": _l("Done"), "take_loan": _l("Take a loan"), "payoff_loan": _l("Pay off a loan"),
     "withhold": _l("Withhold"), "payout": _l("Pay out"), "bankrupt": _l("Go bankrupt"),
+    "trade_asset": _l("Trade an asset"), "enter_asset": _l("Enter an asset card"),
+    "attach_asset": _l("Attach an asset"), "use_asset": _l("Use an asset"),
+    "start_auction": _l("Start an auction"), "build_station": _l("Build a station"),
+    "exchange": _l("Exchange"), "close_companies": _l("Close the companies"),
 }
 ROUNDS = {"stock": _l("Stock round"), "operating": _l("Operating round"),
           "auction": _l("Auction"), "draft": _l("Draft"), "merger": _l("Merger round")}
@@ -264,7 +271,18 @@ def mine(item) -> bool:
                if item.get(k) is not None)
 
 
-GLOBALS = {"inline_css": inline_css, "live_script": live_script, "is_money": is_money,
+def event_text(e: dict) -> str:
+    """An event's words in the page's language; undo/redo name the step with the names."""
+    from companion.i18n import engine_text
+    action = (e.get("params") or {}).get("action")
+    if e.get("code") in ("undone", "redone") and isinstance(action, dict):
+        what = describe(action)
+        return _("Undone: %(what)s.", what=what) if e["code"] == "undone" else \
+            _("Redone: %(what)s.", what=what)
+    return engine_text(e)
+
+
+GLOBALS = {"event_text": event_text, "inline_css": inline_css, "live_script": live_script, "is_money": is_money,
            "label": label, "name_of": name_of, "columns": columns, "keyed_rows": keyed_rows,
            "key_hint": key_hint, "market_tokens": market_tokens, "market_grid": market_grid, "market_track": market_track, "action_text": action_text,
            "mine": mine}
@@ -559,10 +577,23 @@ def _entry(h: dict) -> dict:
             "action": h["action"], "player": h.get("player")}
 
 
+def _legal(st: dict, access) -> list[dict]:
+    """The engine's legal actions, plus the shared core's corrections where a title of the
+    18xx family offers none (the table must be able to correct the book at any time)."""
+    legal = list(st["legal"])
+    state = st["state"]
+    spec = titles.TITLES.get(state.get("title"))
+    if (spec is not None and spec.family == "18xx" and not state.get("finished")
+            and not any(a.get("type") == "correction" for a in legal)):
+        legal += actionforms.core_corrections(state, access.player)
+    return legal
+
+
 def _context(code, access, error=None, error_index=None, posted=None, notice=None):
     s = svc()
     st = s.state(access)
-    state, legal, version = st["state"], st["legal"], st["version"]
+    state, version = st["state"], st["version"]
+    legal = _legal(st, access)
     players = state.get("players") or []
     request._player_names = {p["id"]: p["name"] for p in players}
     request._currency = state.get("currency") or "$"
@@ -606,10 +637,22 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
             my_ids.add(str(corp.get("id")))
     request._my_ids = my_ids
     forms = actionforms.forms(legal) if access.can_write else []
+    acting_ids = set(map(str, acting))
+    now_forms = [f for f in forms if str(f.entity) in acting_ids or f.entity is None]
+    other_forms = [f for f in forms if f not in now_forms]
+    # corrections: this seat's own (one per kind), else the first of each kind
+    fixes, kinds = [], set()
+    for f in sorted((f for f in forms if f.type == "correction"),
+                    key=lambda f: str(f.entity) != str(access.player)):
+        kind = f.fixed.get("kind", "")
+        if kind not in kinds:
+            kinds.add(kind)
+            fixes.append(f)
     me_text = (_("you are %(name)s", name=access.name) if access.role == "seat"
                else _("watching"))
     return dict(
         code=code, access=access, state=state, version=version, forms=forms,
+        now_forms=now_forms, other_forms=other_forms, fixes=fixes,
         can_act=access.can_write, my_turn=bool(my_ids & set(map(str, acting))),
         acting_names=[name_of(a) for a in acting], round_text=_round_text(state.get("round"), state),
         player_rows=player_rows,
@@ -671,7 +714,7 @@ def act(code):
     if st["version"] != expected:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))
-    usable = actionforms.forms(st["legal"])
+    usable = actionforms.forms(_legal(st, access))
     form = next((f for f in usable if f.index == index), None)
     if form is None:
         return _after_post(code, access, 422, error=_("That step is not possible now."))

@@ -58,7 +58,8 @@ def make_engine(url: str, *, synchronous: str = "NORMAL", pool_size: int = 8) ->
         @event.listens_for(engine, "begin")
         def _begin(conn):
             immediate = conn.get_execution_options().get("sqlite_immediate")
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            # straight to the driver: this runs at every transaction, posts and reads alike
+            conn.connection.driver_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
         return engine
     # Per process: PostgreSQL's default max_connections (100) is shared by every process.
     # No pre-ping (a round trip per checkout): a dropped connection fails one request with

@@ -19,12 +19,16 @@ Get the service of the running app with ``service()`` (``current_app``), then:
     ``device_label``, ``can_write``. Raises 404 ``table_not_found``, 401
     ``token_missing``, 403 ``token_invalid`` (includes another table's token).
 ``svc.state(access) -> {"version", "state", "legal"}``
-    ``state`` is ``game.view()``, ``legal`` is ``game.legal_actions()``.
+    ``state`` is ``game.view()``, ``legal`` is ``game.legal_actions()`` (a fresh
+    copy each call; made once per version). ``svc.state_json(access)`` /
+    ``svc.state_versioned(access) -> (version, text)``: the same as JSON text.
 ``svc.submit(access, action, expected_version, key=None) -> (status, body)``
     200 ``{"version", "events"}``; 409 ``{"version", "error"}`` (stale
     ``expected_version``); 422 ``{"error": {"code", "message", "params"}}`` (the
     engine refused, or ``undo_needs_consent``); the same ``key`` again returns the
     stored (status, body) and applies nothing. Spectators get 403 ``read_only``.
+    Bad arguments raise 400 (``bad_action``, ``bad_expected_version``, ``bad_key``).
+    ``svc.submit_json(...) -> (status, text)``: the same answer as JSON text.
 ``svc.since(access, version) -> [{"version", "action", "events"}]``
     Every accepted action after ``version``, in order (catch-up).
 ``svc.history(access, since=0, limit=500) -> {"version", "entries": [...]}``
@@ -47,7 +51,15 @@ Get the service of the running app with ``service()`` (``current_app``), then:
 
 Every change is published on the hub (``companion.live``): ``{"version",
 "action", "events"}`` per accepted action, ``{"undo_request": {...}}`` per undo
-request change.
+request change (``{"undo_request": null}`` when open requests lapse because the
+game moved on).
+
+Concurrency: one lock per table in the process; in the database a post is one
+transaction (SQLite ``BEGIN IMMEDIATE``; PostgreSQL ``SELECT ... FOR UPDATE`` of the
+table's row) that checks the key and the version, applies the action to the live
+game, appends the log row, raises the version and stores the key's answer. If the
+write fails after the engine applied the action, the live game is dropped and
+rebuilt from the log at the next use: memory is never ahead of the log.
 """
 from __future__ import annotations
 
@@ -57,6 +69,7 @@ import json
 import logging
 import os
 import pickle
+import re
 import secrets
 import sys
 import threading
@@ -67,8 +80,8 @@ from pathlib import Path
 
 
 from flask import current_app
-from sqlalchemy import DateTime, bindparam, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from companion.models import (ActionRow, Device, IdempotencyKey, Seat, Snapshot, TableRow,
                               UndoRequest, utcnow)
@@ -77,22 +90,65 @@ from engine import Game, GameError, titles
 log = logging.getLogger(__name__)
 T, A, K, S, U = (TableRow.__table__, ActionRow.__table__, IdempotencyKey.__table__,
                  Snapshot.__table__, UndoRequest.__table__)
-# The posting path's statements, built once (SQLAlchemy then only looks up its compiled form).
-_at = bindparam("at", type_=DateTime(timezone=True))
-SQL_VERSION = text("SELECT version FROM tables WHERE id = :tid")
-SQL_KEY = text("SELECT request_hash, status, response FROM idempotency_keys "
-               "WHERE table_id = :tid AND key = :key")
-SQL_INSERT_KEY = text("INSERT INTO idempotency_keys "
-                      "(table_id, key, request_hash, status, response, created_at) "
-                      "VALUES (:tid, :key, :hash, :status, :response, :at)").bindparams(_at)
-SQL_INSERT_ACTION = text(
+# The posting path's statements run on the driver's own cursor (sqlite3 / psycopg) inside the
+# SQLAlchemy transaction: the same transaction and connection, without SQLAlchemy's per-statement
+# compile-cache lookup, events and result wrapping (about 0.06 ms of CPU per statement).
+
+
+class Raw:
+    """One SQL statement written with ``:name`` parameters, kept in each driver's style."""
+
+    def __init__(self, sql: str):
+        self.sqlite = sql
+        self.pg = re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
+
+    def __repr__(self):
+        return f"Raw({self.sqlite!r})"
+
+
+def sqlite_time(dt) -> str:
+    """A UTC datetime as SQLAlchemy's DateTime stores it in SQLite (so ORM reads and the
+    string comparisons of pruning see the same values)."""
+    dt = dt.astimezone(timezone.utc) if dt.tzinfo else dt
+    return dt.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def raw(conn, stmt: Raw, params: dict):
+    """Run ``stmt`` on the driver cursor of SQLAlchemy connection ``conn``; return the cursor.
+
+    Driver errors become SQLAlchemy's (``IntegrityError``, ``OperationalError``...), and a
+    lost connection is invalidated, exactly as ``conn.execute`` would do."""
+    dialect = conn.dialect
+    pg = dialect.name == "postgresql"
+    if not pg and "at" in params:
+        params = {**params, "at": sqlite_time(params["at"])}
+    sql = stmt.pg if pg else stmt.sqlite
+    dbapi_conn = conn.connection
+    cur = dbapi_conn.cursor()
+    try:
+        cur.execute(sql, params)
+    except dialect.loaded_dbapi.Error as exc:
+        lost = dialect.is_disconnect(exc, dbapi_conn, cur)
+        if lost:
+            conn.invalidate(exc)
+        raise DBAPIError.instance(sql, params, exc, dialect.loaded_dbapi.Error,
+                                  connection_invalidated=lost, dialect=dialect) from exc
+    return cur
+
+
+SQL_VERSION = Raw("SELECT version FROM tables WHERE id = :tid")
+SQL_KEY = Raw("SELECT request_hash, status, response FROM idempotency_keys "
+              "WHERE table_id = :tid AND key = :key")
+SQL_INSERT_KEY = Raw("INSERT INTO idempotency_keys "
+                     "(table_id, key, request_hash, status, response, created_at) "
+                     "VALUES (:tid, :key, :hash, :status, :response, :at)")
+SQL_INSERT_ACTION = Raw(
     "INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
     "device_label, created_at) "
-    "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)"
-).bindparams(_at)
-SQL_SET_VERSION = text("UPDATE tables SET version = :version WHERE id = :tid")
+    "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)")
+SQL_SET_VERSION = Raw("UPDATE tables SET version = :version WHERE id = :tid")
 # PostgreSQL: the same in two round trips (lock + key lookup; every write at once).
-SQL_PG_LOCK = text(
+SQL_PG_LOCK = Raw(
     "SELECT t.version, k.request_hash, k.status, k.response FROM tables t "
     "LEFT JOIN idempotency_keys k ON k.table_id = t.id AND k.key = :key "
     "WHERE t.id = :tid FOR UPDATE OF t")
@@ -105,10 +161,10 @@ _PG_WRITE = (
     "WHERE table_id = :tid AND status IN ('pending', 'approved') AND step_version <> :last "
     "RETURNING 1) "
     "UPDATE tables SET version = :version WHERE id = :tid RETURNING (SELECT count(*) FROM u)")
-SQL_PG_WRITE = text(_PG_WRITE.format(key="")).bindparams(_at)
-SQL_PG_WRITE_KEY = text(_PG_WRITE.format(
+SQL_PG_WRITE = Raw(_PG_WRITE.format(key=""))
+SQL_PG_WRITE_KEY = Raw(_PG_WRITE.format(
     key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
-        "created_at) VALUES (:tid, :key, :hash, 200, :response, :at)), ")).bindparams(_at)
+        "created_at) VALUES (:tid, :key, :hash, 200, :response, :at)), "))
 
 MAX_KEY = 128
 MAX_LABEL = 80
@@ -256,6 +312,8 @@ class TableService:
         self.store = store
         self.idle_seconds = float(idle_seconds)
         self._last_sweep = time.monotonic()
+        self._posts = 0
+        self.key_ttl_hours = 48.0
         self.hub = hub
         self.snapshot_every = max(1, int(snapshot_every))
         self.shared = shared          # other processes may write: check the database version
@@ -484,7 +542,8 @@ class TableService:
         live = self._live_table(table_id)
         if self.shared:
             with self.store.read_conn() as conn:
-                version = conn.execute(SQL_VERSION, {"tid": table_id}).scalar()
+                row = raw(conn, SQL_VERSION, {"tid": table_id}).fetchone()
+                version = row[0] if row is not None else None
                 if version is not None and version > live.version:
                     self._catch_up(conn, live, version)
         return live
@@ -520,7 +579,8 @@ class TableService:
 
     def current_version(self, table_id: int) -> int:
         with self.store.read_conn() as conn:
-            return conn.execute(SQL_VERSION, {"tid": table_id}).scalar() or 0
+            row = raw(conn, SQL_VERSION, {"tid": table_id}).fetchone()
+            return (row[0] if row is not None else 0) or 0
 
     # -- posting ------------------------------------------------------------------------------
     def submit(self, access: Access, action, expected_version, key=None) -> tuple[int, dict]:
@@ -551,20 +611,20 @@ class TableService:
                     # FOR UPDATE (PostgreSQL) serializes posts to this table everywhere;
                     # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
                     if pg:
-                        row = conn.execute(SQL_PG_LOCK, {"tid": tid, "key": key}).one()
-                        db_version = row.version
-                        stored = row if row.request_hash is not None else None
+                        db_version, *stored = raw(conn, SQL_PG_LOCK,
+                                                  {"tid": tid, "key": key}).fetchone()
+                        stored = stored if stored[0] is not None else None
                     else:
-                        db_version = conn.execute(SQL_VERSION, {"tid": tid}).scalar_one()
-                        stored = None if key is None else conn.execute(
-                            SQL_KEY, {"tid": tid, "key": key}).first()
+                        db_version = raw(conn, SQL_VERSION, {"tid": tid}).fetchone()[0]
+                        stored = None if key is None else raw(
+                            conn, SQL_KEY, {"tid": tid, "key": key}).fetchone()
                     if key is not None:
-                        if stored is not None:
-                            if stored.request_hash != request_hash:
+                        if stored is not None:       # (request_hash, status, response)
+                            if stored[0] != request_hash:
                                 raise ServiceError(
                                     422, "key_reused",
                                     "This key was already used for a different request.")
-                            return stored.status, stored.response
+                            return stored[1], stored[2]
                     if live.version != db_version:
                         if live.version > db_version:    # memory ahead of the log: rebuild
                             self._live.pop(tid, None)
@@ -588,7 +648,7 @@ class TableService:
                     except GameError as err:
                         body_text = dumps({"error": err.as_dict()})
                         if key is not None:
-                            conn.execute(SQL_INSERT_KEY, dict(
+                            raw(conn, SQL_INSERT_KEY, dict(
                                 tid=tid, key=key, hash=request_hash, status=422,
                                 response=body_text, at=now))
                         return 422, body_text
@@ -603,13 +663,13 @@ class TableService:
                         row["last"] = live.entered[-1][0] if live.entered else -1
                         if key is not None:
                             row.update(key=key, hash=request_hash, response=body_text)
-                        voided = conn.execute(SQL_PG_WRITE_KEY if key is not None
-                                              else SQL_PG_WRITE, row).scalar_one()
+                        voided = raw(conn, SQL_PG_WRITE_KEY if key is not None
+                                     else SQL_PG_WRITE, row).fetchone()[0]
                     else:
-                        conn.execute(SQL_INSERT_ACTION, row)
-                        conn.execute(SQL_SET_VERSION, {"tid": tid, "version": version})
+                        raw(conn, SQL_INSERT_ACTION, row)
+                        raw(conn, SQL_SET_VERSION, {"tid": tid, "version": version})
                         if key is not None:
-                            conn.execute(SQL_INSERT_KEY, dict(
+                            raw(conn, SQL_INSERT_KEY, dict(
                                 tid=tid, key=key, hash=request_hash, status=200,
                                 response=body_text, at=now))
                     if version % self.snapshot_every == 0:
@@ -628,6 +688,9 @@ class TableService:
                             U.c.table_id == tid, U.c.status.in_(("pending", "approved"))
                         ).limit(1)).first() is not None
                 committed = True
+                self._posts += 1
+                if self._posts % 1000 == 0:
+                    self.prune_keys()
             finally:
                 if applied and not committed:
                     self._live.pop(tid, None)   # memory is ahead of an unwritten log: reload
@@ -636,6 +699,19 @@ class TableService:
                 if voided:
                     self.hub.publish(tid, {"undo_request": None})
         return 200, body_text
+
+    def prune_keys(self, older_than_hours: float | None = None) -> int:
+        """Forget idempotency keys older than ``key_ttl_hours`` (a retry comes within seconds;
+        the log itself is never pruned). Runs every 1000 posts of this process."""
+        from datetime import timedelta
+        hours = self.key_ttl_hours if older_than_hours is None else older_than_hours
+        try:
+            with self.store.write_conn() as conn:
+                return conn.execute(K.delete().where(
+                    K.c.created_at < utcnow() - timedelta(hours=hours))).rowcount
+        except Exception as exc:   # housekeeping must never fail a post
+            log.warning("pruning idempotency keys failed: %s", exc)
+            return 0
 
     # -- reading the log --------------------------------------------------------------------------
     def messages(self, table_id: int, after: int, upto: int | None = None,
@@ -796,6 +872,7 @@ def init_app(app, hub) -> TableService:
                        invite_url=app.config.get("INVITE_URL",
                                                  "/tables/{code}/join?invite={invite}"),
                        idle_seconds=float(app.config.get("LIVE_IDLE_SECONDS", 1800)))
+    svc.key_ttl_hours = float(app.config.get("IDEMPOTENCY_KEY_HOURS", 48))
     app.extensions["companion.tables"] = svc
     app.extensions["companion.store"] = store
     return svc

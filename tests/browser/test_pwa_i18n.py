@@ -130,7 +130,8 @@ def test_a_kept_table_page_shows_at_once_and_catches_up(live_server, phone):
     for _ in range(3):                                    # the kept copy, then fresh ones
         ann.reload()
         wait_live(ann)
-        wait_version(ann, version(bo))
+        now = version(bo)
+        wait_version(ann, now)
         bo.locator("form[data-type=pass] button").click()
-        wait_version(ann, version(ann) + 1)
-        wait_version(bo, version(ann))
+        wait_version(ann, now + 1)
+        wait_version(bo, now + 1)

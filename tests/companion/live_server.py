@@ -59,6 +59,7 @@ class LiveServer:
                "COMPANION_LIMIT_CREATE": "10000 per minute",
                "COMPANION_LIMIT_JOIN": "10000 per minute",
                "COMPANION_LIMIT_POST": "10000 per second",
+               "COMPANION_LIMIT_POST_ADDRESS": "100000 per second",
                "PYTHONUNBUFFERED": "1"}
         env.pop("REDIS_URL", None)
         if redis_url:

@@ -271,6 +271,12 @@ def test_rate_limits_on_joining_and_posting(database):
     # Another phone has its own allowance.
     assert client.post(f"/api/tables/{t['code']}/actions", headers=seat(t, 1),
                        json={"action": add("2"), "expected_version": 1}).status_code == 200
+    # Forged tokens from one address are capped too (not only per token).
+    app.config["RATELIMIT_POST_ADDRESS"] = "5 per minute"
+    codes = [client.post(f"/api/tables/{t['code']}/actions", headers=auth(f"forged-{i}"),
+                         json={"action": add("1"), "expected_version": 2}).status_code
+             for i in range(8)]
+    assert 403 in codes and codes[-1] == 429
 
 
 def test_csrf_protects_forms_but_not_the_json_api(database):
@@ -301,12 +307,10 @@ def test_idle_live_games_are_dropped_and_reload(database):
 def test_a_failed_write_leaves_memory_and_log_as_they_were(app, client, table, monkeypatch):
     """The engine applied the action in memory but the log write failed: the answer is a
     JSON 5xx, and the next request sees the game as the log has it (nothing half applied)."""
-    from sqlalchemy import text
-
     from companion import tables as tables_module
     assert post(client, table, 0, add("1", 2), 0).status_code == 200
     before = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
-    failing = text("UPDATE no_such_table SET x = 1")
+    failing = tables_module.Raw("UPDATE no_such_table SET x = 1")
     for name in ("SQL_SET_VERSION", "SQL_PG_WRITE", "SQL_PG_WRITE_KEY"):   # SQLite's, PostgreSQL's
         monkeypatch.setattr(tables_module, name, failing)
     r = post(client, table, 1, add("2", 3), 1)          # an injected fault, not bad input:
@@ -317,3 +321,12 @@ def test_a_failed_write_leaves_memory_and_log_as_they_were(app, client, table, m
     h = client.get(f"/api/tables/{table['code']}/history", headers=seat(table, 0)).json
     assert [e["version"] for e in h["entries"]] == [1]
     assert post(client, table, 1, add("2", 3), 1).status_code == 200
+
+
+def test_old_idempotency_keys_are_pruned_not_the_log(app, client, table):
+    svc = app.extensions["companion.tables"]
+    assert post(client, table, 0, add("1"), 0, key="old").status_code == 200
+    assert svc.prune_keys(older_than_hours=1) == 0          # a fresh key stays
+    assert svc.prune_keys(older_than_hours=-1) == 1         # "older than the future": all go
+    h = client.get(f"/api/tables/{table['code']}/history", headers=seat(table, 0)).json
+    assert [e["version"] for e in h["entries"]] == [1]

@@ -237,3 +237,20 @@ def test_import_an_18xx_games_export_and_carry_on(client):
     assert 'data-version="559"' in table and "Game over" in table
     scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
     assert "¥5,596" in scores                      # the recorded game's winning score
+
+
+def test_1888n_book_corrected_through_the_core_correction_form(client):
+    from engine import titles
+    if "1888-N" not in titles.TITLES:
+        pytest.skip("1888-N is not here")
+    code, _, _ = seated(client, players=("Ann", "Bo", "Cy"), title="1888-N")
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    forms = re.findall(r'<form[^>]*data-type="correction".*?</form>', html, re.S)
+    assert len(forms) == 3                         # cash, share price, train
+    cash = next(f for f in forms if 'name="target"' in f)
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', cash))
+    data.update({"target": '"2"', "amount": "50", "reason": "Bo was short-changed"})
+    r = client.post(f"/tables/{code}/act", data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[-3000:]
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'class="fix"' in html and "Bo was short-changed" in html and "¥850" in html
