@@ -189,6 +189,18 @@ def phone(table: Table, i: int, stop):
             pass
 
 
+def with_text(legal: list[dict]) -> list[dict]:
+    """Free-text parameters (a correction's reason) get a text: the chooser fills only choices
+    and ranges."""
+    for entry in legal:
+        params = entry.get("params") if isinstance(entry, dict) else None
+        if isinstance(params, dict):
+            for spec in params.values():
+                if isinstance(spec, dict) and spec.get("text") and "default" not in spec:
+                    spec["default"] = "benchmark"
+    return legal
+
+
 def poster(table: Table, seconds: float, rate: float, seed: int):
     rng = random.Random(seed)
     http_ = Http(table.ports[seed % len(table.ports)], table.tokens[0])
@@ -201,7 +213,7 @@ def poster(table: Table, seconds: float, rate: float, seed: int):
             if status != 200:
                 table.errors.append(f"GET {status}")
             else:
-                action = choose(st["legal"], rng)
+                action = choose(with_text(st["legal"]), rng)
                 if action is None:
                     table.errors.append("stuck: no postable legal action")
                     return

@@ -12,6 +12,9 @@ its other keys are read by these conventions:
   scalars or dicts (a dict's ``id``/``value`` is sent when it has one, else the dict);
 * ``params``: {name: {min,max,step,default} | {choices: [..]} | {text: true}} says it
   explicitly and wins over the rest;
+* ``choices_by: {field, map: {value: [choices]}}`` / ``max_by: {field, map: {value: max}}``:
+  the choices (the maximum) depend on another field's value; the page gets every choice and
+  narrows them live (static/live.py); without JavaScript the server checks them here;
 * ``reason`` / ``note`` / ``text`` with a string value (or listed in ``text``) is a line
   of free text;
 * ``label``/``description``/``hint`` are shown, never sent.
@@ -58,6 +61,12 @@ class Field:
     items: list = field(default_factory=list)     # list/records: one entry per item (labels)
     key: str = ""                                 # records: the item's key in each record
     sub: list = field(default_factory=list)       # records: [Field] entered for each item
+    by: str = ""                                  # choices_by / max_by: the field it depends on
+    by_map: dict = field(default_factory=dict)    # that field's value -> [choice values] | max
+
+    @property
+    def by_json(self) -> str:
+        return json.dumps(self.by_map, sort_keys=True, ensure_ascii=False)
 
 
 @dataclass
@@ -119,11 +128,42 @@ def _choice(name, items, default=None) -> Field:
     return Field(name, "choice", choices=choices, default=dflt)
 
 
+def _dep_key(value) -> str:
+    """The key of a controlling field's value in a by-map (its text, as the engine's keys)."""
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
 def _explicit(name: str, spec, legal: dict) -> Field | None:
+    f = _explicit_field(name, spec, legal)
+    if f is None or not isinstance(spec, dict):
+        return f
+    by = spec.get("choices_by") if isinstance(spec.get("choices_by"), dict) else None
+    if by and isinstance(by.get("map"), dict) and by.get("field"):
+        f.by = str(by["field"])
+        if f.kind == "choice":
+            f.by_map = {_dep_key(k): [json.dumps(choice_value(x), sort_keys=True, ensure_ascii=False)
+                                      for x in (v or [])] for k, v in by["map"].items()}
+        else:
+            f.by_map = {_dep_key(k): [str(x) for x in (v or [])] for k, v in by["map"].items()}
+    mb = spec.get("max_by") if isinstance(spec.get("max_by"), dict) else None
+    if mb and isinstance(mb.get("map"), dict) and mb.get("field") and f.kind == "number":
+        f.by, f.by_map = str(mb["field"]), {_dep_key(k): v for k, v in mb["map"].items()}
+    return f
+
+
+def _explicit_field(name: str, spec, legal: dict) -> Field | None:
     if isinstance(spec, list):
         return _choice(name, spec)
     if not isinstance(spec, dict):
         return None
+    by = spec.get("choices_by") if isinstance(spec.get("choices_by"), dict) else None
+    if by and "choices" not in spec and isinstance(by.get("map"), dict):
+        union = []       # every choice any value of the other field allows, in order
+        for v in by["map"].values():
+            for x in v or []:
+                if x not in union:
+                    union.append(x)
+        spec = dict(spec, choices=union)
     required = not spec.get("optional", False) and spec.get("required", True)
     if "choices" in spec and spec.get("free_entry"):
         return Field(name, "text", default=spec.get("default", ""), required=required,
@@ -290,6 +330,18 @@ def action_from(form: ActionForm, data) -> dict:
             if f.required and not raw:
                 raise FormError(f.name, "missing")
             action[f.name] = raw[:500]
+    for f in form.fields:          # choices_by / max_by: checked against the other field's value
+        if not f.by or f.name not in action or f.by not in action:
+            continue
+        allowed = f.by_map.get(_dep_key(action[f.by]))
+        if allowed is None:
+            continue
+        if f.kind == "number":
+            if isinstance(allowed, (int, float)) and action[f.name] > allowed:
+                raise FormError(f.name, "max")
+        elif f.kind == "choice":
+            if json.dumps(action[f.name], sort_keys=True, ensure_ascii=False) not in allowed:
+                raise FormError(f.name, "choice")
     return action
 
 

@@ -118,6 +118,20 @@ ENGINE = {
     "conflict": _l("Someone else acted first; here is the game as it is now."),
 }
 
+# Title events with codes and params (18Korea's, and the shared core's as it gains params):
+# translated from them; an event whose params do not fit its template keeps the engine's English.
+ENGINE.update({
+    "train_bought": _l("%(company)s buys a %(train)s-train for %(price)s."),
+    "rust": _l("All %(train)s-trains rust and leave the game."),
+    "export": _l("Export: a %(train)s-train leaves the train market."),
+    "era": _l("The %(era)s era begins."),
+    "director_changed": _l("%(director)s becomes director of %(company)s."),
+    "dividend": _l("%(company)s pays out %(revenue)s (%(per_share)s a share)."),
+    "withheld": _l("%(company)s withholds %(revenue)s; it goes into the company."),
+    "price_moved": _l("%(company)s's share price moves from %(old)s to %(new)s."),
+    "end_triggered": _l("The first %(trigger)s-train was sold: the next stock round is the last, then a final set of operating rounds."),
+})
+
 
 # What to move on the board, per event code (the engine's English is used otherwise).
 BOARD = {
@@ -126,7 +140,16 @@ BOARD = {
     "train_exported": _l("Take the exported train off the bank's trains."),
     "bank_broken": _l("Keep playing to the end of the set; the scores come from the book."),
     "game_over": _l("Count nothing: the book has the scores."),
+    "train_bought": _l("Move a %(train)s-train from the train market to %(company)s."),
+    "export": _l("Remove one %(train)s-train from the train market."),
+    "era": _l("Put the %(era)s era card on the era space."),
+    "price_moved": _l("Move %(company)s's token on the stock track to %(new)s."),
+    "rust": _l("Remove the %(train)s-trains from %(companies)s's dashboards."),
 }
+
+# params that name a player (shown by name) or an amount of money (shown with the currency)
+PLAYER_PARAMS = {"player", "director", "previous", "president", "owner", "by", "holder", "winner"}
+MONEY_PARAMS = {"price", "per_share", "cost", "amount", "cash", "bid"}
 
 
 def _flat(v) -> str:
@@ -153,6 +176,17 @@ def engine_text(item: dict | None, key: str = "message") -> str:
     if template is None:
         return english
     params = _params_text(item.get("params") or {})
+    try:
+        from flask import request
+        names = getattr(request, "_player_names", {}) or {}
+        cur = getattr(request, "_currency", "$")
+    except RuntimeError:
+        names, cur = {}, "$"
+    for k, v in list(params.items()):
+        if k in PLAYER_PARAMS and str(v) in names:
+            params[k] = names[str(v)]
+        elif k in MONEY_PARAMS and isinstance(v, int) and not isinstance(v, bool):
+            params[k] = money(v, cur)
     if "what" not in params and isinstance((item.get("params") or {}).get("action"), dict):
         act = item["params"]["action"]
         params["what"] = f"{act.get('entity', '')} {act.get('type', '')}".strip()

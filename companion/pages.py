@@ -606,9 +606,11 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
     for row in player_rows:
         if row["_id"] == access.player:
             row["_you"] = True
+    from companion import book as book_mod
+    book = book_mod.build(state, request._currency, request._player_names, access.player)
     rest = [(k, v) for k, v in state.items()
             if k not in ENGINE_KEYS and k not in HIDDEN_SECTIONS and k not in used
-            and v not in (None, [], {}, "")]
+            and k not in book_mod.INTERNAL and k not in book["used"] and v not in (None, [], {}, "")]
     sections = sorted([kv for kv in rest if kv[0] in PRIMARY], key=lambda kv: PRIMARY.index(kv[0]))
     more = [kv for kv in rest if kv[0] not in PRIMARY]
     acting = state.get("acting") or []
@@ -655,7 +657,7 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
         now_forms=now_forms, other_forms=other_forms, fixes=fixes,
         can_act=access.can_write, my_turn=bool(my_ids & set(map(str, acting))),
         acting_names=[name_of(a) for a in acting], round_text=_round_text(state.get("round"), state),
-        player_rows=player_rows,
+        player_rows=player_rows, book=book, market=state.get("market"),
         sections=sections, more=more, recent=recent, last_events=last_events, error=error,
         error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
         consent_requests=consent, my_requests=mine, me_text=me_text,
@@ -765,6 +767,26 @@ def undo(code):
     return _after_post(code, access, 422, error=engine_text(body.get("error")))
 
 
+@bp.post("/tables/<code>/redo")
+def redo(code):
+    access = _access(code)
+    from companion.i18n import engine_text
+    s = svc()
+    ServiceError = service_error()
+    st = s.state(access)
+    expected = _int(request.form.get("expected_version"), st["version"])
+    try:
+        status, body = s.submit(access, {"type": "redo"}, expected, None)
+    except ServiceError as err:
+        status, body = err.status, err.body()
+    if status == 200:
+        return _after_post(code, access)
+    if status == 409:
+        return _after_post(code, access, 409, notice=_(
+            "Someone else entered a step first; here is the game as it is now."))
+    return _after_post(code, access, 422, error=engine_text(body.get("error")))
+
+
 @bp.post("/tables/<code>/undo/<int:req>")
 def answer_undo(code, req):
     access = _access(code)
@@ -863,7 +885,29 @@ def _prices(state: dict) -> dict:
 
 
 def _breakdown(state: dict, result: dict, players: list[dict]) -> list[dict]:
-    """Each player's score: cash, each holding at its price, and the rest (companies etc.)."""
+    """Each player's score: cash, each holding at its price, and the rest (companies etc.).
+
+    The engine's own ``score_breakdown`` ({player: {cash, holdings, privates, total}}) is used
+    when the view has one; otherwise it is worked out from the book."""
+    sb = state.get("score_breakdown")
+    if isinstance(sb, dict) and sb and all(isinstance(v, dict) for v in sb.values()):
+        rows = []
+        for p in players:
+            b = sb.get(p["id"]) or {}
+            holdings = []
+            for h in b.get("holdings") or []:
+                if not isinstance(h, dict):
+                    continue
+                count = h["percent"] / 10 if "percent" in h else h.get("count", h.get("shares", 1))
+                holdings.append({"corp": h.get("company", h.get("corporation", "?")), "count": count,
+                                 "price": h.get("price"), "value": h.get("value", 0)})
+            total = b.get("total", result.get(p["id"], 0))
+            c = b.get("cash")
+            other = total - (c or 0) - sum(h["value"] or 0 for h in holdings)
+            rows.append({"id": p["id"], "name": p["name"], "cash": c, "holdings": holdings,
+                         "other": other if c is not None else None, "total": total})
+        rows.sort(key=lambda r: -(r["total"] or 0))
+        return rows
     ids = {p["id"] for p in players}
     books = _books(state, ids)
     prices = _prices(state)

@@ -27,8 +27,11 @@ THEME = "#0b6e4f"
 COMPRESSIBLE = {"text/html", "text/css", "application/javascript", "text/javascript",
                 "application/json", "application/manifest+json", "image/svg+xml", "text/csv",
                 "text/plain", "text/python"}
-STATIC_CACHE = ["app.css", "icons/icon-192.png", "icons/icon-512.png",
-                "icons/maskable-512.png", "icons/favicon.svg"]
+# What the service worker keeps at install: only files a page links (the CSS is inlined in
+# every page, so app.css is not fetched; the 512 px icons are fetched by the browser itself
+# for the manifest when it installs the app).
+STATIC_CACHE = ["icons/icon-192.png", "icons/favicon.svg"]
+INLINED = ["app.css", "live.py"]
 
 
 def brython_dir() -> Path:
@@ -114,7 +117,7 @@ def static_version() -> str:
     """Changes when any cached static file changes: the service worker's cache name."""
     h = hashlib.sha1(brython_version().encode())
     root = Path(current_app.static_folder)
-    for name in STATIC_CACHE + ["live.py"]:
+    for name in STATIC_CACHE + INLINED:
         p = root / name
         if p.exists():
             h.update(p.read_bytes())

@@ -147,6 +147,11 @@ SQL_INSERT_ACTION = Raw(
     "device_label, created_at) "
     "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)")
 SQL_SET_VERSION = Raw("UPDATE tables SET version = :version WHERE id = :tid")
+SQL_VOID_UNDO = Raw("UPDATE undo_requests SET status = 'void', answered_at = :at "
+                    "WHERE table_id = :tid AND status IN ('pending', 'approved') "
+                    "AND step_version <> :last")
+SQL_UNDO_OPEN = Raw("SELECT 1 FROM undo_requests "
+                    "WHERE table_id = :tid AND status IN ('pending', 'approved') LIMIT 1")
 # PostgreSQL: the same in two round trips (lock + key lookup; every write at once).
 SQL_PG_LOCK = Raw(
     "SELECT t.version, k.request_hash, k.status, k.response FROM tables t "
@@ -679,14 +684,10 @@ class TableService:
                             data=live.snapshot_bytes()))
                     if not pg and (live.undo_open or self.shared):  # requests lapse as it moves on
                         last = live.entered[-1][0] if live.entered else -1
-                        voided = conn.execute(
-                            U.update().where(U.c.table_id == tid,
-                                             U.c.status.in_(("pending", "approved")),
-                                             U.c.step_version != last)
-                            .values(status="void", answered_at=now)).rowcount
-                        live.undo_open = conn.execute(select(U.c.id).where(
-                            U.c.table_id == tid, U.c.status.in_(("pending", "approved"))
-                        ).limit(1)).first() is not None
+                        voided = raw(conn, SQL_VOID_UNDO,
+                                     {"tid": tid, "last": last, "at": now}).rowcount
+                        live.undo_open = raw(conn, SQL_UNDO_OPEN,
+                                             {"tid": tid}).fetchone() is not None
                 committed = True
                 self._posts += 1
                 if self._posts % 1000 == 0:

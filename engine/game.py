@@ -102,7 +102,8 @@ class Game:
         undone = self.effective.pop()
         self._rebuild(len(self.effective))
         self._undone.append(undone)
-        return [Event("undone", f"Undone: {describe(undone)}.", params={"action": undone})]
+        return [Event("undone", f"Undone: {describe(undone, self._names())}.",
+                      params={"action": undone, **self._who(undone)})]
 
     def _redo(self, action: dict) -> list[Event]:
         if not self._undone:
@@ -110,7 +111,15 @@ class Game:
         again = self._undone[-1]
         events = self._apply(again)
         self._undone.pop()
-        return [Event("redone", f"Redone: {describe(again)}.", params={"action": again})] + events
+        return [Event("redone", f"Redone: {describe(again, self._names())}.",
+                      params={"action": again, **self._who(again)})] + events
+
+    def _names(self) -> dict[str, str]:
+        return {p["id"]: p["name"] for p in self.players}
+
+    def _who(self, action: dict) -> dict:
+        entity = action.get("entity")
+        return {"entity": entity, "entity_name": self._names().get(entity, entity)}
 
     def _rebuild(self, upto: int) -> None:
         """Make the state that of the first ``upto`` effective actions."""
@@ -174,8 +183,9 @@ class Game:
 RECORD_FORMAT = "18xx-companion/1"
 
 
-def describe(action: dict) -> str:
-    """A short readable form of an action for history lines."""
+def describe(action: dict, names: dict | None = None) -> str:
+    """A short readable form of an action for history lines (players by name if given)."""
     rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "entity"))
     who = action.get("entity", "")
+    who = (names or {}).get(who, who)
     return f"{who} {action['type']}" + (f" ({rest})" if rest else "")

@@ -2,7 +2,9 @@
 # It imports nothing from Python's standard library (only Brython's `browser` and
 # `javascript`), so only the core brython.js is loaded.
 # - keeps a WebSocket to /ws/tables/<code>; each push makes it fetch the page's live
-#   part (rendered by the server, the same HTML as without JavaScript) and swap it in;
+#   part (rendered by the server, the same HTML as without JavaScript) and swap it in,
+#   once per burst of pushes and only when the pushed version is newer than the page's;
+# - narrows a field's choices (or maximum) to another field's value (choices_by / max_by);
 # - posts the forms without leaving the page and shows the server's answer in place;
 # - reconnects after sleep or a lost network, catches up, and says when it is offline.
 from browser import document, window
@@ -68,6 +70,7 @@ def swap(html):
         return                      # an answer older than what the page shows
     old.replaceWith(new)
     document.body.setAttribute("data-version", new.getAttribute("data-version"))
+    narrow(new)
 
 
 def refresh(*args):
@@ -97,9 +100,12 @@ def refresh(*args):
 def done():
     st["loading"] = False
     busy()
+    # one fetch per burst: pushes that arrived meanwhile need another only when the
+    # fragment just swapped in is older than the newest version pushed (or an undo changed)
     if st["again"] and not st["posting"]:
         st["again"] = False
-        refresh()
+        if st["undo"] or st["want"] > version():
+            refresh()
 
 
 def on_message(ev):
@@ -109,13 +115,79 @@ def on_message(ev):
         return
     if "undo_request" in data:
         st["undo"] = True
-        refresh()
+        if st["loading"]:
+            st["again"] = True
+        else:
+            refresh()
         return
     if "version" in data:
         st["want"] = max(st["want"], data["version"])
         if data["version"] != version() or ("state" in data and st["fresh"]):
             st["fresh"] = False     # a page from the cache: fetch its forms anew
             refresh()
+
+
+def dep_key(raw):
+    # the key of a controlling field's value in a data-map (as companion/actionforms._dep_key)
+    try:
+        v = JSON.parse(raw)
+    except Exception:
+        return raw
+    return v if isinstance(v, str) else JSON.stringify(v)
+
+
+def dep_value(form, name):
+    for el in form.querySelectorAll("[name]"):
+        if el.getAttribute("name") != name:
+            continue
+        if el.type == "radio":
+            if el.checked:
+                return el.value
+        else:
+            return el.value
+    return None
+
+
+def narrow(root=None):
+    # choices_by / max_by: narrow a field's options (or its maximum) to the other field's value
+    for el in (root or document).querySelectorAll("[data-by]"):
+        form = el.closest("form")
+        raw = dep_value(form, el.getAttribute("data-by")) if form else None
+        if raw is None:
+            continue
+        key = dep_key(raw)
+        if el.hasAttribute("data-max-map"):
+            top = JSON.parse(el.getAttribute("data-max-map"))
+            if key in top:
+                el.max = top[key]
+            continue
+        allowed = JSON.parse(el.getAttribute("data-map") or "{}")
+        ok = allowed[key] if key in allowed else None
+        if el.tagName == "SELECT":
+            first = None
+            for i in range(el.options.length):
+                opt = el.options[i]
+                keep = ok is None or opt.value in ok
+                opt.hidden = not keep
+                opt.disabled = not keep
+                if keep and first is None:
+                    first = opt
+            if el.selectedIndex >= 0 and el.options[el.selectedIndex].disabled and first is not None:
+                el.value = first.value
+        elif el.hasAttribute("list") and ok is not None:
+            dl = document.getElementById(el.getAttribute("list"))
+            if dl is not None:
+                dl.innerHTML = ""
+                for v in ok:
+                    o = document.createElement("option")
+                    o.value = v
+                    dl.appendChild(o)
+
+
+def on_change(ev):
+    form = ev.target.closest("form") if hasattr(ev.target, "closest") else None
+    if form is not None and form.querySelector("[data-by]") is not None:
+        narrow(form)
 
 
 def new_keys():
@@ -247,6 +319,9 @@ def submit(ev):
 
 
 new_keys()
+narrow()
+document.bind("change", on_change)
+document.bind("input", on_change)
 document.bind("submit", submit)
 document.bind("visibilitychange", wake)
 window.bind("online", wake)

@@ -1,12 +1,98 @@
-"""The ``correction`` action: the table fixes the book (cash, a share price, a train) with
-a reason; money still only moves to or from the bank. Mixed into ``Core18xx``."""
+"""The ``correction`` action: the table fixes the book with a reason; the physical board is
+the authority, so every value the book keeps can be corrected. Money still only moves to or
+from the bank. Mixed into ``Core18xx``.
+
+Kinds (each with a required ``reason``):
+
+- ``cash`` {target, amount}: add (or take, if negative) money of a player or company
+- ``share_price`` {corporation, row, column}: put a market marker on a space
+- ``train`` {corporation, train, op: remove | give}: take a train out of play, or give one
+  from the bank
+- ``shares`` {corporation, source, to, percent}: move shares between the IPO, the pool and
+  players (presidency and float follow)
+- ``company`` {company, owner}: a private's owner (a player, a company, ``bank``), or
+  ``closed``
+- ``tile`` {hex, tile, rotation}: the tile on a hex (``tile`` "none" clears it); the supply
+  follows
+- ``token`` {corporation, hex, city, op: add | remove}: a station token (no money moves)
+- ``phase`` {phase}: the current phase
+- ``priority`` {player}: who holds the priority deal
+"""
 from __future__ import annotations
 
 from engine.core18xx.bank import BANK
+from engine.core18xx.shares import IPO, POOL
+from engine.core18xx.trains import Depot
 from engine.errors import GameError
+
+CASH_LIMIT = 100000
+
+
+def _int(value, name):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GameError("bad_correction", f"{name!r} is a whole number.", field=name)
+    return value
 
 
 class CorrectionsMixin:
+    # -- phone forms -----------------------------------------------------------------------
+    def correction_legal(self) -> list[dict]:
+        """One form per kind, for every seated player, at any time."""
+        live = [c for c in self.corps if c not in self.closed_corps]
+        started = [c for c in live if c in self.market.pos]
+        with_trains = {c: list(self.corps[c]["trains"]) for c in live if self.corps[c]["trains"]}
+        holders = [IPO, POOL] + list(self.players)
+        rows = len(self.market.prices)
+        cols = max(len(r) for r in self.market.prices) if rows else 1
+        tiles = sorted(self.TILES, key=lambda n: (not n.isdigit(), len(n), n))
+        forms = []
+
+        def form(kind, **params):
+            forms.append((kind, params))
+        form("cash", target={"choices": list(self.players) + live},
+             amount={"min": -CASH_LIMIT, "max": CASH_LIMIT, "step": 1, "default": 0})
+        if started:
+            form("share_price", corporation={"choices": started},
+                 row={"min": 0, "max": rows - 1, "step": 1},
+                 column={"min": 0, "max": cols - 1, "step": 1})
+        if with_trains:
+            form("train", op="remove", corporation={"choices": list(with_trains)},
+                 train={"choices": sorted({t for ts in with_trains.values() for t in ts}),
+                        "choices_by": {"field": "corporation", "map": with_trains}})
+        if live and self.depot.available():
+            form("train", op="give", corporation={"choices": live},
+                 train={"choices": self.depot.available()})
+        if live:
+            form("shares", corporation={"choices": live}, source={"choices": holders},
+                 to={"choices": holders},
+                 percent={"min": 10, "max": 100, "step": 10, "default": 10})
+        open_companies = [s for s, c in self.companies.items() if not c["closed"]]
+        if open_companies:
+            form("company", company={"choices": open_companies},
+                 owner={"choices": list(self.players) + live + [BANK, "closed"]})
+        form("tile", hex={"choices": sorted(self.HEXES)}, tile={"choices": ["none"] + tiles},
+             rotation={"choices": [0, 1, 2, 3, 4, 5], "default": 0})
+        if live:
+            form("token", op={"choices": ["add", "remove"]}, corporation={"choices": live},
+                 hex={"choices": sorted(self.HEXES)},
+                 city={"min": 0, "max": 3, "step": 1, "default": 0})
+        form("phase", phase={"choices": [p["name"] for p in self.PHASES],
+                             "default": self.phase["name"]})
+        if self.round.name == "operating":
+            form("priority", player={"choices": list(self.order)})
+        reason = {"text": True, "max_length": 200}
+        out = []
+        for pid in self.players:
+            if pid in self.bankrupt:
+                continue
+            for kind, params in forms:
+                fixed = {k: v for k, v in params.items() if not isinstance(v, dict)}
+                fields = {k: v for k, v in params.items() if isinstance(v, dict)}
+                out.append({"type": "correction", "entity": pid, "kind": kind, **fixed,
+                            "anytime": True, "params": {**fields, "reason": reason}})
+        return out
+
+    # -- the action ------------------------------------------------------------------------
     def correction(self, action: dict) -> None:
         if action["entity"] not in self.players:
             raise GameError("bad_entity", "A correction is entered by a player at the table.",
@@ -14,49 +100,198 @@ class CorrectionsMixin:
         reason = action.get("reason")
         if not isinstance(reason, str) or not reason.strip():
             raise GameError("correction_reason", "A correction needs a reason.")
+        reason = reason.strip()[:200]
         kind = action.get("kind")
-        if kind == "cash":
-            target, amount = action.get("target"), action.get("amount")
-            if target not in self.ledger.cash or target == BANK:
-                raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
-                raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
-            if amount > 0:
-                self.ledger.pay(BANK, target, amount)
-            else:
-                self.ledger.pay(target, BANK, -amount)
-            self.emit("correction", f"Correction: {self.pname(target)} {'+' if amount > 0 else ''}"
-                      f"{self.money(amount)} ({reason}).", target=target, amount=amount,
-                      reason=reason)
-        elif kind == "share_price":
-            corp = self.corp_arg(action)
-            rc = (action.get("row"), action.get("column"))
-            if corp not in self.market.pos or not all(isinstance(x, int) for x in rc) \
-                    or self.market.cell(*rc) is None:
-                raise GameError("bad_space",
-                                "Give a market space (row, column) and a started company.")
-            self.market.place(corp, rc)
-            self.emit("correction", f"Correction: {corp}'s price set to "
-                      f"{self.money(self.market.price(corp))}"
-                      f" ({reason}).", corporation=corp, reason=reason)
-        elif kind == "train":
-            corp, train, op = self.corp_arg(action), action.get("train"), action.get("op")
-            if op == "remove":
-                if train not in self.corps[corp]["trains"]:
-                    raise GameError("not_your_train", f"{corp} does not own train {train!r}.")
-                self.corps[corp]["trains"].remove(train)
-                del self.train_owner[train]
-                self.depot.rusted.add(train)
-            elif op == "give":
-                if train not in self.depot.available():
-                    raise GameError("train_unavailable", f"Train {train!r} is not in the bank.")
-                self.depot.take(train)
-                self.corps[corp]["trains"].append(train)
-                self.train_owner[train] = corp
-            else:
-                raise GameError("bad_correction", "A train correction is op 'remove' or 'give'.")
-            self.emit("correction", f"Correction: train {train} {op} for {corp} ({reason}).",
-                      corporation=corp, train=train, reason=reason)
+        handler = self.CORRECTIONS.get(kind)
+        if handler is None:
+            raise GameError("bad_correction",
+                            f"A correction's kind is one of {', '.join(self.CORRECTIONS)}.",
+                            kind=kind, kinds=list(self.CORRECTIONS))
+        handler(self, action, reason)
+
+    def _fix(self, what: str, reason: str, **params) -> None:
+        by = params.pop("by")
+        self.emit("correction", f"Correction by {self.pname(by)}: {what} ({reason}).",
+                  f"Check the board: {what}.", kind=params.pop("kind"), what=what,
+                  reason=reason, by=by, by_name=self.pname(by), **params)
+
+    def _fix_cash(self, action, reason):
+        target, amount = action.get("target"), action.get("amount")
+        if target not in self.ledger.cash or target == BANK:
+            raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+            raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
+        if amount > 0:
+            self.ledger.pay(BANK, target, amount)
         else:
-            raise GameError("bad_correction", "A correction's kind is cash, share_price or train.",
-                            kind=kind)
+            self.ledger.pay(target, BANK, -amount)
+        self._fix(f"{self.pname(target)} {'+' if amount > 0 else ''}{self.money(amount)}",
+                  reason, kind="cash", by=action["entity"], target=target,
+                  target_name=self.pname(target), amount=amount)
+
+    def _fix_share_price(self, action, reason):
+        corp = self.corp_arg(action)
+        rc = (action.get("row"), action.get("column"))
+        if corp not in self.market.pos or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                  for x in rc) or self.market.cell(*rc) is None:
+            raise GameError("bad_space",
+                            "Give a market space (row, column) and a started company.")
+        self.market.place(corp, rc)
+        price = self.market.price(corp)
+        self._fix(f"{corp}'s price set to {self.money(price)}", reason, kind="share_price",
+                  by=action["entity"], corporation=corp, price=price, row=rc[0], column=rc[1])
+
+    def _fix_train(self, action, reason):
+        corp, train, op = self.corp_arg(action), action.get("train"), action.get("op")
+        if op == "remove":
+            if train not in self.corps[corp]["trains"]:
+                raise GameError("not_your_train", f"{corp} does not own train {train!r}.")
+            self.corps[corp]["trains"].remove(train)
+            del self.train_owner[train]
+            self.depot.rusted.add(train)
+            what = f"train {train} removed from {corp}"
+        elif op == "give":
+            if train not in self.depot.available():
+                raise GameError("train_unavailable", f"Train {train!r} is not in the bank.")
+            self.depot.take(train)
+            self.depot.owner[train] = corp
+            self.corps[corp]["trains"].append(train)
+            self.train_owner[train] = corp
+            what = f"train {train} given to {corp}"
+        else:
+            raise GameError("bad_correction", "A train correction is op 'remove' or 'give'.")
+        self._fix(what, reason, kind="train", by=action["entity"], corporation=corp, train=train,
+                  train_type=Depot.kind(train), op=op)
+
+    def _fix_shares(self, action, reason):
+        corp = self.corp_arg(action)
+        src, dst, pct = action.get("source"), action.get("to"), _int(action.get("percent"),
+                                                                     "percent")
+        holders = [IPO, POOL] + list(self.players)
+        if src not in holders or dst not in holders or src == dst:
+            raise GameError("bad_holder", "Move shares between two of: ipo, pool, a player.",
+                            source=src, to=dst)
+        size = self.shares.share_percent[corp]
+        if pct <= 0 or pct % size or self.shares.percent(corp, src) < pct:
+            raise GameError("bad_percent", f"{self.pname(src)} holds "
+                            f"{self.shares.percent(corp, src)}% of {corp}.", percent=pct)
+        self.shares.move(corp, src, dst, pct)
+        if self.shares.president.get(corp) == src and src in self.players \
+                and not self.shares.percent(corp, src):
+            self.shares.president[corp] = None    # the largest holder takes over below
+        if self.shares.president.get(corp) is None:
+            players = {p: self.shares.percent(corp, p) for p in self.players
+                       if self.shares.percent(corp, p)}
+            if players:
+                best = max(players.values())
+                self.shares.president[corp] = next(p for p in self.shares.seating
+                                                   if players.get(p) == best)
+        self._fix(f"{pct}% of {corp} moved from {self.pname(src)} to {self.pname(dst)}", reason,
+                  kind="shares", by=action["entity"], corporation=corp, source=src,
+                  source_name=self.pname(src), to=dst, to_name=self.pname(dst), percent=pct)
+        if self.corps[corp]["par"] is not None:
+            self.after_share_change(corp)
+
+    def _fix_company(self, action, reason):
+        company, owner = action.get("company"), action.get("owner")
+        if company not in self.companies or self.companies[company]["closed"]:
+            raise GameError("unknown_company", f"There is no open private {company!r}.",
+                            company=company)
+        if owner not in list(self.players) + list(self.corps) + [BANK, "closed"]:
+            raise GameError("bad_owner", f"No owner {owner!r}.", owner=owner)
+        c = self.companies[company]
+        old = c["owner"]
+        if old in self.corps and company in self.corps[old]["companies"]:
+            self.corps[old]["companies"].remove(company)
+        rnd = self.round
+        if owner == "closed":
+            c["owner"] = old
+            self.close_company(company)
+        else:
+            c["owner"] = None if owner == BANK else owner
+            if owner in self.corps:
+                self.corps[owner]["companies"].append(company)
+        if rnd.name == "auction" and company in getattr(rnd, "companies", []) and owner != BANK:
+            rnd.companies.remove(company)      # no longer for sale; open bids on it lapse
+            rnd.bids.pop(company, None)
+            rnd._resolve(self)
+        self._fix(f"{self.cname(company)} now {'closed' if owner == 'closed' else self.pname(owner)}",
+                  reason, kind="company", by=action["entity"], company=company,
+                  company_name=self.cname(company), owner=owner, owner_name=self.pname(owner))
+
+    def _fix_tile(self, action, reason):
+        hex_id, tile = action.get("hex"), action.get("tile")
+        if hex_id not in self.HEXES:
+            raise GameError("unknown_hex", f"There is no hex {hex_id!r} on this map.", hex=hex_id)
+        old = self.board.laid.get(hex_id)
+        if tile == "none":
+            if old:
+                self.board.supply[old[0]] += 1
+                del self.board.laid[hex_id]
+            what = f"no tile on {hex_id}"
+        else:
+            if tile not in self.TILES:
+                raise GameError("unknown_tile", f"There is no tile {tile!r}.", tile=tile)
+            rotation = _int(action.get("rotation", 0), "rotation")
+            if not 0 <= rotation <= 5:
+                raise GameError("bad_rotation", "A rotation is a whole number from 0 to 5.")
+            if self.board.supply.get(tile, 0) <= 0 and not (old and old[0] == tile):
+                raise GameError("tile_unavailable", f"All tiles #{tile} are on the board.",
+                                tile=tile)
+            if old:
+                self.board.supply[old[0]] += 1
+            self.board.supply[tile] -= 1
+            self.board.laid[hex_id] = (tile, rotation)
+            what = f"tile #{tile} on {hex_id} (rotation {rotation})"
+        self._fix(what, reason, kind="tile", by=action["entity"], hex=hex_id, tile=tile)
+
+    def _fix_token(self, action, reason):
+        corp, hex_id, op = self.corp_arg(action), action.get("hex"), action.get("op")
+        city = _int(action.get("city", 0), "city")
+        if hex_id not in self.HEXES:
+            raise GameError("unknown_hex", f"There is no hex {hex_id!r} on this map.", hex=hex_id)
+        here = self.board.tokens.setdefault(hex_id, [])
+        c = self.corps[corp]
+        if op == "add":
+            if (corp, city) in here:
+                raise GameError("token_there", f"{corp} already has a token there.", hex=hex_id)
+            if c["tokens_used"] >= len(self.corp_spec[corp]["tokens"]):
+                raise GameError("no_tokens", f"{corp} has no station tokens left.")
+            here.append((corp, city))
+            c["tokens"].append((hex_id, city))
+            c["tokens_used"] += 1
+        elif op == "remove":
+            if (corp, city) not in here:
+                raise GameError("no_token", f"{corp} has no token there.", hex=hex_id)
+            here.remove((corp, city))
+            c["tokens"].remove((hex_id, city))
+            c["tokens_used"] -= 1
+        else:
+            raise GameError("bad_correction", "A token correction is op 'add' or 'remove'.")
+        self._fix(f"{corp} token {'added to' if op == 'add' else 'removed from'} {hex_id}",
+                  reason, kind="token", by=action["entity"], corporation=corp, hex=hex_id,
+                  city=city, op=op)
+
+    def _fix_phase(self, action, reason):
+        names = [p["name"] for p in self.PHASES]
+        phase = action.get("phase")
+        if phase not in names:
+            raise GameError("bad_phase", f"The phases are {', '.join(names)}.", phase=phase)
+        self.phase_index = names.index(phase)
+        self._fix(f"phase {phase}", reason, kind="phase", by=action["entity"], phase=phase)
+
+    def _fix_priority(self, action, reason):
+        player = action.get("player")
+        if player not in self.order:
+            raise GameError("bad_target", f"No player {player!r}.", player=player)
+        if self.round.name == "stock" or self.round.name == "auction":
+            raise GameError("priority_in_round", "The priority deal is corrected between "
+                            "rounds' turns: enter it in an operating round.")
+        i = self.order.index(player)
+        self.order = self.order[i:] + self.order[:i]
+        self._fix(f"{self.pname(player)} has the priority deal", reason, kind="priority",
+                  by=action["entity"], player=player, player_name=self.pname(player))
+
+    CORRECTIONS = {"cash": _fix_cash, "share_price": _fix_share_price, "train": _fix_train,
+                   "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
+                   "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}

@@ -4,9 +4,46 @@ from __future__ import annotations
 
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
+from engine.errors import GameError
 
 
 class DividendMixin:
+    # -- the run's phone form: one revenue per train, one flag list per title bonus ---------
+    def run_template(self, corp: str) -> dict:
+        trains = list(self.corps[corp]["trains"])
+        n = len(trains)
+        bonuses = self.run_bonuses(corp)
+        params = {"revenues": {"list_of": {"min": 0, "max": self.MAX_TRAIN_REVENUE,
+                                           "step": self.REVENUE_STEP, "default": 0},
+                               "length": n, "labels": trains}}
+        for b in bonuses:
+            params[b["name"]] = {"list_of": {"choices": [0, 1], "default": 0},
+                                 "length": n, "labels": trains}
+        return {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
+                "params": params}
+
+    def run_entries(self, corp: str, action: dict) -> list[dict]:
+        """The ``trains`` entries of a run posted from the form (``revenues`` in train order,
+        a list of flags per bonus)."""
+        trains = list(self.corps[corp]["trains"])
+        revenues = action.get("revenues")
+        if not isinstance(revenues, list) or len(revenues) != len(trains):
+            raise GameError("bad_run", f"Give one revenue per train of {corp} "
+                            f"({len(trains)}).", corporation=corp, trains=trains)
+        entries = [{"train": t, "revenue": r} for t, r in zip(trains, revenues)]
+        for b in self.run_bonuses(corp):
+            flags = action.get(b["name"])
+            if flags is None:
+                continue
+            if not isinstance(flags, list) or len(flags) != len(trains) \
+                    or not all(isinstance(f, int) and f in (0, 1) for f in flags):
+                raise GameError("bad_run", f"{b['name']!r} is one yes/no (1/0) per train.",
+                                corporation=corp, bonus=b["name"])
+            for e, f in zip(entries, flags):
+                if f:
+                    e[b["name"]] = True
+        return entries
+
     def pay_dividend(self, corp: str, kind: str, revenue: int, subsidy: int) -> None:
         if subsidy:
             self.ledger.pay(BANK, corp, subsidy)
@@ -22,7 +59,7 @@ class DividendMixin:
             text = ", ".join(f"{self.pname(p)} {self.money(a)}" for p, a in paid.items())
             self.emit("dividend_paid", f"{corp} pays out {self.money(revenue)} "
                       f"({self.money(revenue // 10)} per share): {text}.", corporation=corp,
-                      revenue=revenue, paid=paid)
+                      revenue=revenue, paid=paid, per_share=revenue // 10)
         else:
             self.ledger.pay(BANK, corp, revenue)
             if revenue:
@@ -40,4 +77,4 @@ class DividendMixin:
             self.emit("price_moved", f"{corp}'s price moves from {self.money(old)} to "
                       f"{self.money(self.market.price(corp))}.",
                       f"Move {corp}'s market marker to {self.money(self.market.price(corp))}.",
-                      corporation=corp, price=self.market.price(corp))
+                      corporation=corp, price=self.market.price(corp), old_price=old)

@@ -32,23 +32,41 @@ and ``operating_round_action`` (title-only actions), ``float_capital``,
 ``CERT_LIMIT_INCLUDES_PRIVATES``, ``MARKET_SHARE_LIMIT``, ``MAX_OWNERSHIP``.
 
 Entities are strings: player ids ("1", "2", ...), corporation symbols and
-private company symbols. ``legal_actions()`` returns ready-to-post actions
-or templates with their ranges: {"type": "bid", "company", "min", "max",
-"step"}, {"type": "par", "corporation", "prices": [..]}, {"type":
-"buy_shares", "corporation", "source", "price"}, {"type": "sell_shares",
-"corporation", "percent"}, {"type": "buy_train", "train", "price"} or with
-"min"/"max" for a train from another company, {"type": "buy_company",
-"company", "min", "max"}, {"type": "run_trains", "trains": [ids],
-"bonuses": [..]} (fill in revenue per train, and the title's bonus flags),
-{"type": "lay_tile", "colors": [..], "tiles": {name: left}, "cash"} (fill in
-hex, tile, rotation), {"type": "lay_tile", "company", "hexes"} (a private's
-lay), {"type": "place_token", "price"} (fill in hex, city), {"type":
-"dividend", "kind"}, {"type": "discard_train", "train"}, {"type":
-"bankrupt"}, {"type": "pass"}; titles add their own (1888-N: "exchange").
-Every template carries "type" and "entity"; post it with the blanks filled.
+private company symbols. ``legal_actions()`` returns templates in 18Korea's
+form format: every template carries "type", "entity" and "params" {field:
+{"min", "max", "step", "default"} | {"choices": [..]} (with "choices_by":
+{"field", "map": {value: [..]}} when the choices depend on another field) |
+{"text": true, "max_length"} | {"list_of": {..}, "length", "labels"} (one
+value per item)}. The action to post is the template's scalar keys (less
+"anytime") plus one value per field of "params"; list and dict keys of a
+template are shown only. Templates:
 
-Every action may instead be a ``correction`` {"reason", "kind": "cash" |
-"share_price" | "train", ...}: the physical board is the authority.
+- ``bid`` {company, [buys: true], params: price {min, max, step, default}}
+- ``pass`` {params: {}}
+- ``par`` {corporation, params: price {choices}}
+- ``buy_shares`` {corporation, prices {source: ¥}, params: source {choices}}
+- ``sell_shares`` {corporation, [need], params: percent {choices}}
+- ``lay_tile`` {colors, tiles {name: left}, params: hex {choices}, tile {choices,
+  choices_by hex}, rotation {choices 0-5}}; a private's lay adds ``company`` (and
+  ``hexes``)
+- ``place_token`` {price, params: hex {choices}, city {choices, choices_by hex}}
+- ``run_trains`` {trains, bonuses, params: revenues {list_of {min 0, max
+  MAX_TRAIN_REVENUE, step REVENUE_STEP}, length, labels}, and per title bonus
+  (1888-N: destination, mine) {list_of {choices [0, 1]}}} (1 = the train earns it)
+  — posted as {revenues: [..], destination: [..]}; ``trains: [{train, revenue, ..}]`` is
+  also accepted (records)
+- ``dividend`` {revenue, params: kind {choices}}
+- ``buy_train`` {train, price, [exchange], params: {}} from the bank, or
+  {train, seller, params: price {min 1, max, step 1}} from another company
+- ``buy_company`` {company, seller, params: price {min, max, step 1}}
+- ``discard_train`` {params: train {choices}}, ``bankrupt`` {params: {}}
+- titles add their own (1888-N: ``exchange`` {company, params: corporation,
+  source {choices_by corporation}})
+- ``correction`` {kind, [op], anytime: true, params: .., reason {text}} for
+  every seated player at any time, one per kind (see ``corrections.py``).
+
+Every action may instead be a ``correction``: the physical board is the
+authority, and every value the book keeps can be corrected.
 """
 from __future__ import annotations
 
@@ -92,6 +110,8 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
     HEXES: dict = {}
     COMPANY_PRICE_RANGE = (0.5, 1.5)     # of face value, when companies sell privates
     DIVIDEND_KINDS = ("payout", "withhold")
+    MAX_TRAIN_REVENUE = 1500             # the run form's cap per train
+    REVENUE_STEP = 10                    # printed revenues are multiples of 10
     SELL_FROM_TURN = 2                   # no selling in the first stock round
     EMERGENCY_PRESIDENCY_CHANGE = False  # emergency sales never change a presidency
     GAME_END_BANK = "full_set"           # "full_set": a broken bank ends the game after the set
@@ -160,6 +180,25 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         return sym
 
     def emit(self, code: str, message: str, board: str = "", **params) -> None:
+        """Record an event. Its params gain the names a phone needs to translate the message
+        and the board text: ``<key>_name`` for a player id or a private's symbol, and
+        ``<key>_names`` for lists and dicts of player ids."""
+        extra = {}
+        for key, value in params.items():
+            if key.endswith("_name") or key.endswith("_names"):
+                continue
+            if isinstance(value, str):
+                if value in self.names:
+                    extra[f"{key}_name"] = self.names[value]
+                elif value in self.companies:
+                    extra[f"{key}_name"] = self.cname(value)
+            elif isinstance(value, (list, tuple)) and any(
+                    isinstance(v, str) and v in self.names for v in value):
+                extra[f"{key}_names"] = [self.pname(v) for v in value]
+            elif isinstance(value, dict) and any(k in self.names for k in value):
+                extra[f"{key}_names"] = {k: self.pname(k) for k in value}
+        for key, value in extra.items():
+            params.setdefault(key, value)
         self._events.append(Event(code, message, board, params))
 
     def out_of_turn(self, entity, acting):
@@ -199,25 +238,42 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         if self.finished:
             return []
         if self.crowded:
-            return [{"type": "discard_train", "entity": corp, "train": t}
-                    for corp in self.crowded for t in self.corps[corp]["trains"]]
-        return self.round.legal(self)
+            return [{"type": "discard_train", "entity": corp,
+                     "params": {"train": {"choices": list(self.corps[corp]["trains"])}}}
+                    for corp in self.crowded] + self.correction_legal()
+        return self.round.legal(self) + self.correction_legal()
 
     def result(self) -> dict[str, int]:
+        return {p: row["total"] for p, row in self.score_breakdown().items()}
+
+    def score_breakdown(self) -> dict[str, dict]:
+        """Each player's score, item by item: cash, each holding at the market price, each
+        private held at face value; ``total`` is ``result()[player]``."""
         out = {}
         for p in self.players:
-            value = self.ledger.of(p)
+            cash = self.ledger.of(p)
+            holdings = []
             for corp in self.corps:
                 pct = self.shares.percent(corp, p)
                 if pct and corp in self.market.pos:
-                    value += pct * self.market.price(corp) // 10
-            for c in self.companies.values():
-                if c["owner"] == p and not c["closed"]:
-                    value += c["value"]
-            out[p] = value
+                    price = self.market.price(corp)
+                    holdings.append({"company": corp, "percent": pct, "price": price,
+                                     "value": pct * price // 10})
+            privates = [{"company": s, "name": self.cname(s), "value": c["value"]}
+                        for s, c in self.companies.items() if c["owner"] == p and not c["closed"]]
+            out[p] = {"name": self.pname(p), "cash": cash, "holdings": holdings,
+                      "privates": privates,
+                      "total": cash + sum(h["value"] for h in holdings)
+                      + sum(c["value"] for c in privates)}
         return out
 
     def view(self) -> dict:
+        out = self._view()
+        if self.finished:
+            out["score_breakdown"] = self.score_breakdown()
+        return out
+
+    def _view(self) -> dict:
         phase = self.phase
         return {
             "round": self.round.name, "round_detail": self.round.view(self), "turn": self.turn,
@@ -287,7 +343,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
             self.emit("round_started", f"Stock round {self.turn}. {self.pname(self.order[0])} has "
                       "the priority deal.",
                       f"Give the priority deal card to {self.pname(self.order[0])}.",
-                      round="stock", priority=self.order[0])
+                      round="stock", priority=self.order[0], turn=self.turn)
             self.round = StockRound(self)
         elif isinstance(r, StockRound):
             self.order = self.order[r.index:] + self.order[:r.index]
@@ -305,14 +361,16 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                 self.turn += 1
                 self.or_set_finished()
                 self.emit("round_started", f"Stock round {self.turn}. {self.pname(self.order[0])} "
-                          "has the priority deal.", round="stock", priority=self.order[0])
+                          "has the priority deal.",
+                          f"Give the priority deal card to {self.pname(self.order[0])}.",
+                          round="stock", priority=self.order[0], turn=self.turn)
                 self.round = StockRound(self)
         else:  # pragma: no cover - titles with other rounds override next_round
             raise GameError("engine_round", f"No round follows {r.name}.")
 
     def start_operating_round(self, num: int) -> None:
         self.emit("round_started", f"Operating round {self.turn}.{num} of {self.ors_in_set}.",
-                  round="operating", number=num)
+                  round="operating", number=num, turn=self.turn, total=self.ors_in_set)
         self.round = OperatingRound(self, num, self.ors_in_set)
 
     def end_game(self, reason: str) -> None:
@@ -323,7 +381,9 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                          sorted(scores.items(), key=lambda kv: -kv[1]))
         self.emit("game_over", f"Game over ({reason}): {text}.",
                   "Count nothing: the book has the scores.",
-                  reason=reason, result=scores)
+                  reason=reason, result=scores,
+                  ranking=[{"player": p, "name": self.pname(p), "score": v} for p, v in
+                           sorted(scores.items(), key=lambda kv: -kv[1])])
 
     def sold_out_moves(self) -> None:
         for corp in sorted((c for c in self.corps if self.corps[c]["floated"]
@@ -333,7 +393,8 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                 if self.market.move(corp, "up"):
                     self.emit("price_moved", f"{corp} is sold out: its price rises from "
                               f"{self.money(old)} to {self.money(self.market.price(corp))}.",
-                              f"Move {corp}'s market marker up one space.", corporation=corp)
+                              f"Move {corp}'s market marker up one space.", corporation=corp,
+                              old_price=old, price=self.market.price(corp))
 
     # -- title hooks -----------------------------------------------------------------------
     def setup(self) -> None:
@@ -341,13 +402,16 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
 
     def payout_privates(self) -> None:
         """At the start of each operating round every owned private pays its revenue."""
-        paid = []
+        paid, rows = [], []
         for sym, c in self.companies.items():
             if c["owner"] and not c["closed"] and c["revenue"]:
                 self.ledger.pay(BANK, c["owner"], c["revenue"])
                 paid.append(f"{self.pname(c['owner'])} {self.money(c['revenue'])} ({sym})")
+                rows.append({"company": sym, "company_name": self.cname(sym),
+                             "owner": c["owner"], "owner_name": self.pname(c["owner"]),
+                             "amount": c["revenue"]})
         if paid:
-            self.emit("privates_paid", "Privates pay: " + ", ".join(paid) + ".")
+            self.emit("privates_paid", "Privates pay: " + ", ".join(paid) + ".", paid=rows)
 
     def on_auction_all_passed(self, rnd) -> None:
         """Everyone passed in the auction (1830 on 18xx.games): the cheapest private's price

@@ -38,7 +38,9 @@ class TrainsMixin:
             self.emit("phase_changed",
                       f"Phase {p['name']}: tiles {', '.join(p['tiles'])}; train limit "
                       f"{p['train_limit']}; {p['operating_rounds']} operating round(s) per set.",
-                      f"Move the phase marker to {p['name']}.", phase=p["name"])
+                      f"Move the phase marker to {p['name']}.", phase=p["name"],
+                      tiles=list(p["tiles"]), train_limit=p["train_limit"],
+                      operating_rounds=p["operating_rounds"])
         rusted: dict[str, list[str]] = {}
         for t, owner in list(self.train_owner.items()):
             if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind:
@@ -57,7 +59,8 @@ class TrainsMixin:
             self.emit("trains_rusted", f"{'/'.join(kinds)}-trains rust: {where}.",
                       f"Remove the {'/'.join(kinds)}-trains from {', '.join(rusted)} "
                       "and out of the game.",
-                      trains={o: ts for o, ts in rusted.items()})
+                      trains={o: ts for o, ts in rusted.items()}, types=kinds,
+                      holders=list(rusted))
         if kind not in self.kinds_seen:        # a type's events fire with its first train
             self.kinds_seen.add(kind)
             for event in self.depot.specs[kind].get("events", ()):
@@ -71,7 +74,8 @@ class TrainsMixin:
             if over and corp not in self.crowded:
                 self.crowded.append(corp)
                 self.emit("must_discard", f"{corp} has more trains than the limit of "
-                          f"{self.train_limit(corp)} and must discard.", corporation=corp)
+                          f"{self.train_limit(corp)} and must discard.", corporation=corp,
+                          limit=self.train_limit(corp))
 
     def operating_order_all(self) -> list[str]:
         return sorted((c for c in self.corps
@@ -93,7 +97,7 @@ class TrainsMixin:
         self.depot.owner[train] = DEPOT
         self.emit("train_discarded", f"{corp} discards train {train} to the pool.",
                   f"Put {corp}'s {Depot.kind(train)}-train in the bank's pool.", corporation=corp,
-                  train=train)
+                  train=train, train_type=Depot.kind(train))
         if len(self.corps[corp]["trains"]) <= self.train_limit(corp):
             self.crowded.remove(corp)
 
@@ -104,7 +108,8 @@ class TrainsMixin:
         self.depot.take(train)
         self.depot.exported.append(train)
         self.emit("train_exported", f"A {Depot.kind(train)}-train is exported.",
-                  f"Remove the top {Depot.kind(train)}-train from the bank's trains.", train=train)
+                  f"Remove the top {Depot.kind(train)}-train from the bank's trains.", train=train,
+                  train_type=Depot.kind(train))
         self.train_acquired(train, True, exported=True)
 
     def must_buy_train(self, corp: str) -> bool:
@@ -160,7 +165,8 @@ class TrainsMixin:
             self.emit("train_bought",
                       f"{corp} buys train {want} from {seller} for {self.money(price)}.",
                       f"Move the {Depot.kind(want)}-train from {seller}'s charter to {corp}'s.",
-                      corporation=corp, train=want, seller=seller, price=price)
+                      corporation=corp, train=want, seller=seller, price=price,
+                      train_type=Depot.kind(want))
             return
         avail = self.depot.available()
         if want not in avail:
@@ -214,14 +220,15 @@ class TrainsMixin:
                                 "or declare bankruptcy.", short=short)
             self.ledger.pay(president, corp, short)
             self.emit("president_contributes", f"{self.pname(president)} adds {self.money(short)} "
-                      f"to {corp}'s treasury for the train.", player=president, amount=short)
+                      f"to {corp}'s treasury for the train.", player=president, amount=short,
+                      corporation=corp)
         if exchange:
             c["trains"].remove(exchange)
             del self.train_owner[exchange]
             self.depot.rusted.add(exchange)
             self.emit("train_traded_in", f"{corp} trades in train {exchange}.",
                       f"Remove {corp}'s {Depot.kind(exchange)}-train from the game.",
-                      train=exchange)
+                      train=exchange, corporation=corp, train_type=Depot.kind(exchange))
         self.ledger.pay(corp, BANK, price)
         self.depot.take(want)
         self.depot.owner[want] = corp
@@ -229,7 +236,7 @@ class TrainsMixin:
         self.train_owner[want] = corp
         self.emit("train_bought", f"{corp} buys a {kind}-train ({want}) for {self.money(price)}.",
                   f"Put a {kind}-train from the bank on {corp}'s charter.",
-                  corporation=corp, train=want, price=price)
+                  corporation=corp, train=want, price=price, train_type=kind)
         self.train_acquired(want, True)
 
     def train_purchase_options(self, rnd, corp: str) -> list[dict]:
@@ -245,17 +252,19 @@ class TrainsMixin:
             price = self.depot.price(t)
             if price <= cash or (emergency and cheapest and t == cheapest[0]
                                  and price <= cash + pres_cash):
-                out.append({"type": "buy_train", "entity": corp, "train": t, "price": price})
+                out.append({"type": "buy_train", "entity": corp, "train": t, "price": price,
+                            "params": {}})
             for old in c["trains"]:
                 d = self.depot.specs[Depot.kind(t)].get("discount", {}).get(Depot.kind(old))
                 if d and price - d <= cash:
                     out.append({"type": "buy_train", "entity": corp, "train": t, "price": price - d,
-                                "exchange": old})
+                                "exchange": old, "params": {}})
         if self.phase_allows("can_buy_trains_from_others") and cash >= 1:
             for t, owner in self.train_owner.items():
                 if owner != corp and not (emergency and cash < self.depot.price(t)):
-                    out.append({"type": "buy_train", "entity": corp, "train": t, "min": 1,
-                                "max": cash})
+                    out.append({"type": "buy_train", "entity": corp, "train": t, "seller": owner,
+                                "params": {"price": {"min": 1, "max": cash, "step": 1,
+                                                     "default": min(cash, self.depot.price(t))}}})
         return out
 
     # -- bankruptcy ------------------------------------------------------------------------

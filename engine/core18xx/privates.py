@@ -62,8 +62,10 @@ class PrivatesMixin:
             if not c["closed"] and c["owner"] in self.players:
                 lo, hi = self.company_price_range(s)
                 if lo <= cash:
-                    out.append({"type": "buy_company", "entity": corp, "company": s, "min": lo,
-                                "max": min(hi, cash)})
+                    out.append({"type": "buy_company", "entity": corp, "company": s,
+                                "seller": c["owner"],
+                                "params": {"price": {"min": lo, "max": min(hi, cash), "step": 1,
+                                                     "default": min(c["value"], cash)}}})
         return out
 
     def close_company(self, company: str) -> None:

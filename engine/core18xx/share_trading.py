@@ -102,7 +102,7 @@ class ShareTradingMixin:
                   f"{'IPO' if source == IPO else 'market'} for {self.money(price)}.",
                   f"Give {self.pname(player)} a {corp} share from the "
                   f"{'IPO' if source == IPO else 'pool'}.",
-                  player=player, corporation=corp, source=source, price=price)
+                  player=player, corporation=corp, source=source, price=price, percent=size)
         self.after_share_change(corp)
 
     def share_payee(self, corp: str, source: str) -> str:
@@ -216,5 +216,6 @@ class ShareTradingMixin:
                   f"Put {pct // self.shares.share_percent[corp]} {corp} share(s) in the pool "
                   "and move its "
                   f"marker to {self.money(self.market.price(corp))}.",
-                  player=player, corporation=corp, percent=pct, amount=amount)
+                  player=player, corporation=corp, percent=pct, amount=amount,
+                  shares=pct // self.shares.share_percent[corp], price=self.market.price(corp))
         self.after_share_change(corp)

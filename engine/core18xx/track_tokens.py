@@ -3,7 +3,21 @@ home token when a company first operates. Mixed into ``Core18xx``."""
 from __future__ import annotations
 
 from engine.core18xx.bank import BANK
+from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
+
+ROTATIONS = {"choices": [0, 1, 2, 3, 4, 5]}
+
+
+def hex_sort_key(name: str):
+    letters = "".join(ch for ch in name if ch.isalpha())
+    digits = "".join(ch for ch in name if ch.isdigit())
+    return (letters, int(digits) if digits else 0, name)
+
+
+def tile_sort_key(name: str):
+    digits = "".join(ch for ch in name if ch.isdigit())
+    return (not name.isdigit(), int(digits) if digits else 0, name)
 
 
 class TrackMixin:
@@ -25,7 +39,8 @@ class TrackMixin:
                   + (f" for {self.money(cost)}" if cost else "") + ".",
                   f"Lay tile #{tile} on {hex_id}"
                   + (f" and return #{old} to the supply" if old else "")
-                  + ".", corporation=corp, hex=hex_id, tile=tile, rotation=rotation, cost=cost)
+                  + ".", corporation=corp, hex=hex_id, tile=tile, rotation=rotation, cost=cost,
+                  old_tile=old)
 
     def tiles_available(self) -> dict[str, int]:
         """Tiles of this phase's colours still in the supply: name -> how many."""
@@ -33,6 +48,85 @@ class TrackMixin:
         return {name: n for name, n in self.board.supply.items()
                 if n > 0 and self.TILES[name]["color"] in colors
                 and not self.TILES[name].get("special_only")}
+
+    # -- phone forms -------------------------------------------------------------------------
+    def _tiles_by_fit(self) -> dict:
+        """(colour, feature, label) -> tile names of the manifest, built once per title."""
+        cls = type(self)
+        cache = cls.__dict__.get("_TILE_FIT")
+        if cache is None:
+            cache = {}
+            for name in sorted(self.TILES, key=tile_sort_key):
+                t = self.TILES[name]
+                if t.get("special_only"):
+                    continue
+                key = (t["color"], t.get("feature", "plain"), t.get("label"))
+                cache.setdefault(key, []).append(name)
+            cls._TILE_FIT = cache
+        return cache
+
+    def lay_choices(self, corp: str) -> dict[str, list[str]]:
+        """Hex -> the tiles of the supply that may go there now (colour order, this phase's
+        colours, feature and label, terrain cost within the treasury, hexes open to ``corp``).
+        Routes are the table's to check on the board."""
+        colors = set(self.phase_colors())
+        cash = self.ledger.of(corp)
+        fit = self._tiles_by_fit()
+        supply = self.board.supply
+        out = {}
+        for hex_id, hx in self.HEXES.items():
+            now = self.board.current_color(self.HEXES, self.TILES, hex_id)
+            if now not in COLOR_ORDER or now == COLOR_ORDER[-1]:
+                continue
+            nxt = COLOR_ORDER[COLOR_ORDER.index(now) + 1]
+            if nxt not in colors:
+                continue
+            if hex_id not in self.board.laid and hx.get("cost", 0) > cash:
+                continue
+            tiles = [t for t in fit.get((nxt, hx.get("feature", "plain"), hx.get("label")), ())
+                     if supply.get(t, 0) > 0]
+            if not tiles:
+                continue
+            try:
+                self.check_hex_open(corp, hex_id, tiles[0])
+            except GameError:
+                continue
+            out[hex_id] = tiles
+        return out
+
+    def lay_tile_template(self, corp: str) -> dict | None:
+        by_hex = self.lay_choices(corp)
+        if not by_hex:
+            return None
+        tiles = sorted({t for ts in by_hex.values() for t in ts}, key=tile_sort_key)
+        return {"type": "lay_tile", "entity": corp, "colors": self.phase_colors(),
+                "tiles": self.tiles_available(),
+                "params": {"hex": {"choices": sorted(by_hex, key=hex_sort_key)},
+                           "tile": {"choices": tiles,
+                                    "choices_by": {"field": "hex", "map": by_hex}},
+                           "rotation": dict(ROTATIONS)}}
+
+    CITY_SLOTS = {"city": 1, "OO": 2, "B": 2}   # feature -> cities on the hex (0, 1, ...)
+
+    def token_choices(self, corp: str) -> dict[str, list[int]]:
+        """Hex -> cities where ``corp`` may put a station token (one per hex per company)."""
+        out = {}
+        for hex_id, hx in self.HEXES.items():
+            n = self.CITY_SLOTS.get(hx.get("feature"))
+            if not n or any(c == corp for c, _ in self.board.tokens.get(hex_id, [])):
+                continue
+            out[hex_id] = list(range(n))
+        return out
+
+    def token_template(self, corp: str) -> dict | None:
+        by_hex = self.token_choices(corp)
+        if not by_hex:
+            return None
+        return {"type": "place_token", "entity": corp, "price": self.next_token_price(corp),
+                "params": {"hex": {"choices": sorted(by_hex, key=hex_sort_key)},
+                           "city": {"choices": [0, 1] if any(len(v) > 1 for v in by_hex.values())
+                                    else [0], "default": 0,
+                                    "choices_by": {"field": "hex", "map": by_hex}}}}
 
     def next_token_price(self, corp: str) -> int | None:
         tokens = self.corp_spec[corp]["tokens"]
@@ -59,7 +153,8 @@ class TrackMixin:
         self.board.tokens.setdefault(hex_id, []).append((corp, city))
         self.emit("token_placed",
                   f"{corp} places a station token on {hex_id} for {self.money(price)}.",
-                  f"Put a {corp} token on {hex_id}.", corporation=corp, hex=hex_id, price=price)
+                  f"Put a {corp} token on {hex_id}.", corporation=corp, hex=hex_id, price=price,
+                  city=city)
 
     def start_operating(self, corp: str) -> None:
         c = self.corps[corp]
@@ -70,9 +165,9 @@ class TrackMixin:
             city = self.corp_spec[corp].get("city", 0)
             self.board.tokens.setdefault(home, []).append((corp, city))
             self.emit("home_token", f"{corp} places its home token on {home}.",
-                      f"Put {corp}'s home token on {home}.", corporation=corp, hex=home)
+                      f"Put {corp}'s home token on {home}.", corporation=corp, hex=home, city=city)
         self.emit("operates", f"{corp} operates ({self.pname(self.shares.president[corp])}).",
-                  corporation=corp)
+                  corporation=corp, president=self.shares.president[corp])
 
     def end_operating(self, corp: str) -> None:
         self.corps[corp]["operated"] = True

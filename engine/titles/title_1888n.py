@@ -230,14 +230,18 @@ class Rules1888N(Core18xx):
         return super().emergency_presidency_change_ok(corp)
 
     # -- auction: a full round of passes runs an OR where only privates pay, and Kaiping
-    # Tramway (if unsold) drops by ¥5 (rulebook). That OR ends a set, so a train is exported
-    # (provisional: the rulebook does not say; 18xx.games exports only when Kaiping is sold).
+    # Tramway (if unsold) drops by ¥5 (rulebook). Once Kaiping is sold the rulebook names no
+    # private, and a table that keeps passing would loop for ever: the cheapest unsold private
+    # drops instead (reading, as 1830's waterfall does: it is then the one on sale at its price),
+    # so a round of only passes always ends the auction. That OR ends a set, so a train is
+    # exported (provisional: the rulebook does not say; 18xx.games exports only when Kaiping
+    # is sold).
     def on_auction_all_passed(self, rnd):
         if self.site_rules:    # the site: Kaiping unsold -> it only drops; else privates pay
             return super().on_auction_all_passed(rnd)
         self.payout_privates()
-        if "KT" in rnd.companies:
-            self.discount_company(rnd, "KT")
+        if rnd.companies:
+            self.discount_company(rnd, "KT" if "KT" in rnd.companies else rnd.companies[0])
         self.or_set_finished()
 
     # -- runs: destination bonus per train, Heng Shan subsidy per train --------------------
@@ -309,15 +313,46 @@ class Rules1888N(Core18xx):
         out = []
         for company in self.corps[corp]["companies"]:
             spec = SPECIAL_LAYS.get(company)
-            if spec and self.special_used.get(company, 0) < spec["count"]:
+            used = self.special_used.get(company, 0)
+            if not spec or used >= spec["count"]:
+                continue
+            if spec.get("together") and used and rnd.special_used.get(company, 0) == 0:
+                continue
+            by_hex = self._special_choices(spec)
+            if by_hex:
                 out.append({"type": "lay_tile", "entity": corp, "company": company,
-                            "hexes": sorted(spec["hexes"])})
+                            "hexes": sorted(by_hex),
+                            "params": {"hex": {"choices": sorted(by_hex)},
+                                       "tile": {"choices": sorted({t for ts in by_hex.values()
+                                                                   for t in ts}),
+                                                "choices_by": {"field": "hex", "map": by_hex}},
+                                       "rotation": {"choices": [0, 1, 2, 3, 4, 5]}}})
+        return out
+
+    def _special_choices(self, spec):
+        """Hex -> tiles a private's lay may put there now."""
+        out = {}
+        for hex_id, fixed in spec["hexes"].items():
+            if fixed:
+                if self.board.supply.get(fixed, 0) > 0 and hex_id not in self.board.laid:
+                    out[hex_id] = [fixed]
+                continue
+            if self.board.current_color(HEXES, TILES, hex_id) != "white":
+                continue
+            hx = HEXES[hex_id]
+            tiles = [t for t in sorted(spec.get("tiles", ()), key=lambda n: (len(n), n))
+                     if self.board.supply.get(t, 0) > 0 and TILES[t]["color"] == "yellow"
+                     and TILES[t].get("feature", "plain") == hx.get("feature", "plain")
+                     and TILES[t].get("label") == hx.get("label")]
+            if tiles:
+                out[hex_id] = tiles
         return out
 
     def after_company_bought(self, corp, company):
         if company == "HS":
             self.emit("hex_unblocked",
-                      "Heng Shan no longer blocks C5.", "Remove the block from C5.")
+                      "Heng Shan no longer blocks C5.", "Remove the block from C5.",
+                      hex=MINE_HEX, company="HS", corporation=corp)
 
     # -- the Forbidden City exchange (rulebook: in an SR, close it for a share of a company with a
     # token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
@@ -345,7 +380,7 @@ class Rules1888N(Core18xx):
         self.shares.move(corp, source, player, size)
         self.emit("exchanged", f"{self.pname(player)} exchanges Forbidden City for a {corp} share.",
                   f"Remove the Forbidden City card; give {self.pname(player)} a {corp} share.",
-                  player=player, corporation=corp)
+                  player=player, corporation=corp, company="FC", source=source)
         self.after_share_change(corp)
         return True
 
@@ -353,14 +388,19 @@ class Rules1888N(Core18xx):
         fc = self.companies["FC"]
         if fc["closed"] or fc["owner"] != player or "sell" in rnd.turn_actions:
             return []
-        out = []
+        by_corp = {}
         for corp in sorted({c for c, _ in self.board.tokens.get(BEIJING, [])}):
-            for source in ("ipo", "pool"):
-                if self.shares.percent(corp, source) >= 10 and \
-                        self.shares.percent(corp, player) + 10 <= self.MAX_OWNERSHIP:
-                    out.append({"type": "exchange", "entity": player, "company": "FC",
-                                "corporation": corp, "source": source})
-        return out
+            if self.shares.percent(corp, player) + 10 > self.MAX_OWNERSHIP:
+                continue
+            sources = [s for s in ("ipo", "pool") if self.shares.percent(corp, s) >= 10]
+            if sources:
+                by_corp[corp] = sources
+        if not by_corp:
+            return []
+        return [{"type": "exchange", "entity": player, "company": "FC",
+                 "params": {"corporation": {"choices": list(by_corp)},
+                            "source": {"choices": sorted({s for v in by_corp.values() for s in v}),
+                                       "choices_by": {"field": "corporation", "map": by_corp}}}}]
 
     # -- export at the end of each set (rulebook) ------------------------------------------
     def or_set_finished(self):

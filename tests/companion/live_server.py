@@ -197,6 +197,9 @@ def six_tokens(base: str, table: dict) -> list[str]:
 
 TEMPLATE_KEYS = {"min", "max", "step", "prices", "buys", "bonuses", "colors", "cash"}
 NEEDS_THE_MAP = {"undo", "redo", "lay_tile", "place_token"}
+# Corrections are the referee's tool, not moves: random ones are refused by the engine's own
+# checks (a reason, what can be afforded...), so a random game leaves them out.
+NOT_MOVES = {"correction"}
 WEIGHTS = {"pass": 3, "bid": 2, "par": 4, "buy_shares": 6, "sell_shares": 1, "buy_train": 5,
            "run_trains": 9, "dividend": 9, "buy_company": 1, "discard_train": 5, "bankrupt": 9}
 
@@ -204,7 +207,7 @@ WEIGHTS = {"pass": 3, "bid": 2, "par": 4, "buy_shares": 6, "sell_shares": 1, "bu
 def fill(template: dict, rng: random.Random) -> dict | None:
     """A postable action from one of ``legal_actions()``' entries (a template's ranges filled),
     or None for what needs a map-aware choice. Only what a phone sees is used."""
-    if not isinstance(template, dict) or template.get("type") in NEEDS_THE_MAP:
+    if not isinstance(template, dict) or template.get("type") in NEEDS_THE_MAP | NOT_MOVES:
         return None
     a = {k: v for k, v in template.items() if k not in TEMPLATE_KEYS | {"params"}}
     kind = a["type"]
@@ -220,9 +223,16 @@ def fill(template: dict, rng: random.Random) -> dict | None:
                     [spec["min"], spec["max"]])
             elif "default" in spec:
                 a[name] = spec["default"]
+            elif spec.get("text"):            # free text, e.g. a correction's reason
+                a[name] = "test"
     if kind == "bid" and "min" in template:
         steps = (template["max"] - template["min"]) // max(1, template.get("step", 1))
         a["price"] = template["min"] + template.get("step", 1) * rng.choice([0, 0, min(1, steps)])
+    elif isinstance(template.get("prices"), dict):    # {source: price}
+        source = a.get("source")
+        if source not in template["prices"]:
+            source = rng.choice(sorted(template["prices"]))
+        a["price"] = template["prices"][source]
     elif template.get("prices"):
         a["price"] = rng.choice(template["prices"])
     elif "min" in template and "price" not in a:

@@ -1,56 +1,60 @@
-"""Random legal play: pick an action from ``legal_actions()`` and fill in its template."""
+"""Random legal play: pick an action from ``legal_actions()`` and fill in its ``params`` the
+way a phone does: the template's fixed (scalar) keys plus one value per field."""
 import random
 
 SKIP = {"undo", "redo"}
+NOT_SENT = {"params", "anytime", "label", "description", "hint"}
+
+
+def fixed_part(template: dict) -> dict:
+    """What a phone sends as is: the template's scalar keys (lists/dicts are shown only)."""
+    return {k: v for k, v in template.items()
+            if k not in NOT_SENT and not isinstance(v, (list, dict))}
+
+
+def pick(spec: dict, rng: random.Random, action: dict):
+    """One value for a field, within what the field allows."""
+    if "list_of" in spec:
+        return [pick(spec["list_of"], rng, action) for _ in range(spec["length"])]
+    if "choices_by" in spec:
+        by = spec["choices_by"]
+        choices = by["map"].get(action.get(by["field"]), spec.get("choices", []))
+        return rng.choice(choices) if choices else None
+    if "choices" in spec:
+        return rng.choice(spec["choices"]) if spec["choices"] else None
+    if spec.get("text"):
+        return "test"
+    lo, hi, step = spec["min"], spec["max"], spec.get("step") or 1
+    return lo + step * rng.randint(0, (hi - lo) // step)
+
+
+def fill_params(template: dict, rng: random.Random, overrides=None) -> dict:
+    action = fixed_part(template)
+    overrides = overrides or {}
+    for name, spec in template.get("params", {}).items():
+        action[name] = overrides[name](spec) if name in overrides else pick(spec, rng, action)
+    return action
 
 
 def fill(action: dict, rng: random.Random, game) -> dict | None:
     kind = action["type"]
-    if kind in SKIP:
+    if kind in SKIP or action.get("anytime"):
         return None
-    a = {k: v for k, v in action.items() if k not in ("min", "max", "step", "prices", "buys",
-                                                      "bonuses", "colors", "cash", "price")}
-    if kind == "lay_tile":
-        return _tile_lay(action, rng, game)
     if kind == "bid":
-        steps = (action["max"] - action["min"]) // action["step"]
-        a["price"] = action["min"] + action["step"] * rng.choice(
-            [0, 0, 0, min(1, steps), min(3, steps)])
-    elif kind == "par":
-        a["price"] = rng.choice(action["prices"])
-    elif kind in ("buy_train", "buy_company"):
-        a["price"] = action.get("price", action.get("min"))
-    elif kind == "run_trains":
-        a["trains"] = [{"train": t, "revenue": rng.choice([0, 30, 60, 90, 150])}
-                       for t in action["trains"]]
-    elif kind == "place_token":
-        tokens = game.rules.board.tokens
-        free = [h for h in ("H14", "G11", "D10", "E5", "F6", "G9", "C13", "B18", "C9")
-                if (action["entity"], 0) not in tokens.get(h, [])]
-        if not free:
-            return None
-        a["hex"] = rng.choice(free)
-        a["city"] = 0
-    return a
-
-
-def _tile_lay(action, rng, game):
-    """A random lay the book accepts (colour, feature, label, supply, terrain cost)."""
-    if "company" in action or not action.get("tiles"):
-        return None
-    r = game.rules
-    hexes = list(r.HEXES)
-    for _ in range(8):
-        hex_id, tile = rng.choice(hexes), rng.choice(sorted(action["tiles"]))
-        try:
-            r.check_hex_open(action["entity"], hex_id, tile)
-            cost = r.board.check_lay(r.HEXES, r.TILES, hex_id, tile, 0, r.phase_colors())
-        except Exception:
-            continue
-        if cost <= action["cash"]:
-            return {"type": "lay_tile", "entity": action["entity"], "hex": hex_id, "tile": tile,
-                    "rotation": rng.randrange(6)}
-    return None
+        def low_bid(spec):
+            steps = (spec["max"] - spec["min"]) // spec["step"]
+            return spec["min"] + spec["step"] * rng.choice([0, 0, 0, min(1, steps),
+                                                            min(3, steps)])
+        return fill_params(action, rng, {"price": low_bid})
+    if kind == "run_trains":
+        return fill_params(action, rng, {
+            "revenues": lambda spec: [rng.choice([0, 30, 60, 90, 150])
+                                      for _ in range(spec["length"])],
+            "destination": lambda spec: [int(rng.random() < 0.2) for _ in range(spec["length"])],
+            "mine": lambda spec: [int(rng.random() < 0.2) for _ in range(spec["length"])]})
+    if kind in ("buy_train", "buy_company"):
+        return fill_params(action, rng, {"price": lambda spec: spec.get("default", spec["min"])})
+    return fill_params(action, rng)
 
 
 WEIGHTS = {"lay_tile": 4, "pass": 3, "bid": 2, "par": 4, "buy_shares": 6, "sell_shares": 1,

@@ -35,8 +35,8 @@ def test_two_bids_start_an_auction_lowest_bidder_acts():
     act(g, "bid", "3", company="KT", price=25)
     assert g.view()["acting"] == ["1"]
     legal = g.legal_actions()
-    assert {"type": "bid", "entity": "1", "company": "TA", "min": 65, "max": 600,
-            "step": 5} in legal
+    assert {"type": "bid", "entity": "1", "company": "TA",
+            "params": {"price": {"min": 65, "max": 600, "step": 5, "default": 65}}} in legal
     act(g, "bid", "1", company="TA", price=65)
     assert g.view()["acting"] == ["2"]
     act(g, "pass", "2")

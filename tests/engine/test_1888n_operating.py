@@ -156,7 +156,8 @@ def test_trainless_company_must_buy_and_the_president_pays_the_rest():
                   "president_short")
     assert err.params["short"] == 80
     legal = g.legal_actions()
-    assert {"type": "sell_shares", "entity": "3", "corporation": "LYR", "percent": 10} in legal
+    sale = next(a for a in legal if a["type"] == "sell_shares" and a["entity"] == "3")
+    assert sale["corporation"] == "LYR" and sale["params"] == {"percent": {"choices": [10]}}
     rejects(g, {"type": "sell_shares", "entity": "3", "corporation": "LYR", "percent": 20},
             "president_cert")
     rejects(g, {"type": "sell_shares", "entity": "1", "corporation": "LYR", "percent": 10},
@@ -174,7 +175,7 @@ def test_bankruptcy_ends_the_game_at_once():
     act(g, "correction", "1", kind="share_price", corporation="LYR", row=8, column=0, reason="test")
     rejects(g, {"type": "bankrupt", "entity": "ZDR"}, "not_your_turn")
     total = bank_total(g)
-    assert {"type": "bankrupt", "entity": "LYR"} in g.legal_actions()
+    assert {"type": "bankrupt", "entity": "LYR", "params": {}} in g.legal_actions()
     events = act(g, "bankrupt", "LYR")
     assert g.finished and g.game_end_reason == "bankrupt"
     assert events[-1]["code"] == "game_over"

@@ -31,4 +31,5 @@ def test_legal_actions_are_json_forms():
     kinds = {a["type"] for a in legal}
     assert {"lay_tile", "buy_train", "place_token", "undo"} <= kinds
     train = next(a for a in legal if a["type"] == "buy_train")
-    assert train == {"type": "buy_train", "entity": "LYR", "train": "2-0", "price": 80}
+    assert train == {"type": "buy_train", "entity": "LYR", "train": "2-0", "price": 80,
+                     "params": {}}

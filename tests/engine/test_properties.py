@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, GameError
-from tests.engine.random_play import play
+from tests.engine.random_play import fill, play
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 games = st.tuples(st.integers(0, 10 ** 6), st.integers(3, 6), st.integers(10, 400))
@@ -81,15 +81,19 @@ def bad_variants(game, rng):
            {"type": "pass"},
            {"type": "correction", "entity": "1", "kind": "cash", "target": "1", "amount": 5}]
     for a in game.legal_actions():
-        if a["type"] in ("undo", "redo"):
+        if a["type"] in ("undo", "redo") or a.get("anytime"):
+            continue
+        template, a = a, fill(a, rng, game)
+        if a is None:
             continue
         wrong = [p for p in others if p != a.get("entity")]
         if wrong and a.get("entity") in r.players:
             out.append(dict(a, entity=rng.choice(wrong)))
+        spec = template.get("params", {})
         if a["type"] == "bid":
-            out.append(dict(a, price=a["min"] - 5))
-            out.append(dict(a, price=a["max"] + 5))
-        if a["type"] == "buy_train" and "price" in a:
+            out.append(dict(a, price=spec["price"]["min"] - 5))
+            out.append(dict(a, price=spec["price"]["max"] + 5))
+        if a["type"] == "buy_train" and "price" not in spec:
             out.append(dict(a, price=a["price"] + 1))
         if a["type"] == "sell_shares":
             out.append(dict(a, percent=a["percent"] + 200))

@@ -79,7 +79,7 @@ class AuctionRound:
             raise GameError("auction_running",
                             f"{g.cname(self.auctioning)} is being auctioned: bid on it or pass.",
                             company=self.auctioning)
-        self.passed.discard(player)
+        self.passed.clear()          # a full round of passes is counted from the last bid
         if not auction and self._may_purchase(company):
             need = g.company_min_price(company)
             if price < need:
@@ -178,24 +178,26 @@ class AuctionRound:
             return []
         player = self.acting(g)[0]
         out = []
+        step = g.MIN_BID_INCREMENT
+
+        def bid(company, lo, hi, **extra):
+            out.append({"type": "bid", "entity": player, "company": company, **extra,
+                        "params": {"price": {"min": lo, "max": hi, "step": step, "default": lo}}})
         if self._auction_bids():
             c = self.auctioning
             lo, hi = self.min_bid(g, c), self.max_bid(g, player, c)
             if lo <= hi:
-                out.append({"type": "bid", "entity": player, "company": c, "min": lo, "max": hi,
-                            "step": g.MIN_BID_INCREMENT})
-            out.append({"type": "pass", "entity": player})
+                bid(c, lo, hi)
+            out.append({"type": "pass", "entity": player, "params": {}})
             return out
         for c in self.companies:
             lo, hi = self.min_bid(g, c), self.max_bid(g, player, c)
             if lo <= hi:
                 if self._may_purchase(c):
-                    out.append({"type": "bid", "entity": player, "company": c, "min": lo, "max": lo,
-                                "step": g.MIN_BID_INCREMENT, "buys": True})
+                    bid(c, lo, lo, buys=True)
                 else:
-                    out.append({"type": "bid", "entity": player, "company": c, "min": lo, "max": hi,
-                                "step": g.MIN_BID_INCREMENT})
-        out.append({"type": "pass", "entity": player})
+                    bid(c, lo, hi)
+        out.append({"type": "pass", "entity": player, "params": {}})
         return out
 
     def view(self, g) -> dict:

@@ -105,6 +105,8 @@ class OperatingRound:
             raise GameError("already_ran",
                             f"{corp} has run its trains this turn.", corporation=corp)
         entries = action.get("trains")
+        if entries is None and "revenues" in action:
+            entries = g.run_entries(corp, action)
         if not isinstance(entries, list):
             raise GameError("bad_run", "Give the revenue of each train: trains=[{train, revenue}].")
         seen = set()
@@ -206,18 +208,21 @@ class OperatingRound:
         c = g.corps[corp]
         out = []
         if self.stage == TRACK and not self.laid:
-            out.append({"type": "lay_tile", "entity": corp, "colors": g.phase_colors(),
-                        "tiles": g.tiles_available(), "cash": g.ledger.of(corp)})
+            lay = g.lay_tile_template(corp)
+            if lay:
+                out.append(lay)
         out.extend(g.special_lay_legal(self, corp))
         if self.stage <= TOKEN and not self.token_done and g.next_token_price(corp) is not None \
                 and g.next_token_price(corp) <= g.ledger.of(corp):
-            out.append({"type": "place_token", "entity": corp, "price": g.next_token_price(corp)})
+            token = g.token_template(corp)
+            if token:
+                out.append(token)
         if self.stage <= RUN and c["trains"]:
-            out.append({"type": "run_trains", "entity": corp, "trains": list(c["trains"]),
-                        "bonuses": g.run_bonuses(corp)})
+            out.append(g.run_template(corp))
         if self.stage == DIVIDEND:
-            for kind in g.DIVIDEND_KINDS:
-                out.append({"type": "dividend", "entity": corp, "kind": kind})
+            out.append({"type": "dividend", "entity": corp,
+                        "revenue": self.revenue[0] if self.revenue else 0,
+                        "params": {"kind": {"choices": list(g.DIVIDEND_KINDS)}}})
             return out
         trains_reachable = not (self.stage < DIVIDEND and c["trains"])
         if trains_reachable:
@@ -228,14 +233,15 @@ class OperatingRound:
         if need > 0 and president:
             for other in g.corps:
                 if other in g.market.pos:
-                    for pct in g.sellable_percents(president, other, emergency_need=need):
+                    pcts = g.sellable_percents(president, other, emergency_need=need)
+                    if pcts:
                         out.append({"type": "sell_shares", "entity": president,
-                                    "corporation": other,
-                                    "percent": pct})
+                                    "corporation": other, "need": need,
+                                    "params": {"percent": {"choices": pcts}}})
             if g.can_go_bankrupt(self, corp):
-                out.append({"type": "bankrupt", "entity": corp})
+                out.append({"type": "bankrupt", "entity": corp, "params": {}})
         if trains_reachable and not g.must_buy_train(corp):
-            out.append({"type": "pass", "entity": corp})
+            out.append({"type": "pass", "entity": corp, "params": {}})
         return out
 
     def view(self, g) -> dict:

@@ -99,9 +99,10 @@ class StockRound:
         for corp in g.corps:
             if corp in g.closed_corps:
                 continue
-            for pct in g.sellable_percents(player, corp):
+            pcts = g.sellable_percents(player, corp)
+            if pcts:
                 out.append({"type": "sell_shares", "entity": player, "corporation": corp,
-                            "percent": pct})
+                            "params": {"percent": {"choices": pcts}}})
         if g.must_sell(player):
             return out
         if "buy" not in self.turn_actions:
@@ -113,16 +114,17 @@ class StockRound:
                                   if p * g.shares.president_percent[corp] // 10 <= cash]
                         if prices and g.cert_room(player, corp):
                             out.append({"type": "par", "entity": player, "corporation": corp,
-                                        "prices": prices})
+                                        "params": {"price": {"choices": prices}}})
                     continue
                 if corp in self.sold.get(player, ()):
                     continue
-                for source in ("ipo", "pool"):
-                    if g.can_buy_share(player, corp, source):
-                        out.append({"type": "buy_shares", "entity": player, "corporation": corp,
-                                    "source": source, "price": g.share_price_from(corp, source)})
+                sources = [s for s in ("ipo", "pool") if g.can_buy_share(player, corp, s)]
+                if sources:
+                    out.append({"type": "buy_shares", "entity": player, "corporation": corp,
+                                "prices": {s: g.share_price_from(corp, s) for s in sources},
+                                "params": {"source": {"choices": sources}}})
             out.extend(g.stock_round_legal(self, player))
-        out.append({"type": "pass", "entity": player})
+        out.append({"type": "pass", "entity": player, "params": {}})
         return out
 
     def view(self, g) -> dict:

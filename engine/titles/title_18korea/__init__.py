@@ -203,13 +203,22 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
 
     def result(self) -> dict[str, int]:
         # RB §10/§11: cash plus shares at price; company cash not counted
+        return {pid: row["total"] for pid, row in self.score_breakdown().items()}
+
+    def score_breakdown(self) -> dict[str, dict]:
+        """Each player's score, item by item: cash and each holding at its price (RB §11;
+        asset cards and company cash do not count); ``total`` is ``result()[player]``."""
         out = {}
         for pid in self.cash:
-            total = self.cash[pid]
+            holdings = []
             for sym, book in self.shares.items():
                 if book.get(pid) and sym in self.price_idx:
-                    total += book[pid] * self.price(sym)
-            out[pid] = total
+                    price = self.price(sym)
+                    holdings.append({"company": sym, "percent": book[pid] * 10, "price": price,
+                                     "value": book[pid] * price})
+            out[pid] = {"name": self.names.get(pid, pid), "cash": self.cash[pid],
+                        "holdings": holdings,
+                        "total": self.cash[pid] + sum(h["value"] for h in holdings)}
         return out
 
     def finish(self, reason, out):
@@ -446,6 +455,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             "asset_cards": {code: self.asset_info(code) for code in sorted(self.asset_owner)},
             "corrections": list(self.corrections),
             "scores": self.result(),
+            **({"score_breakdown": self.score_breakdown()} if self.finished else {}),
         }
 
 

@@ -84,6 +84,9 @@ class Bot:
         directs = sum(1 for c in rules.live_companies() if c.director == me)
         head = rules.market_head()
         want = max(200, (D.TRAIN_PRICE[head] if head and rules.or_total else 0) + 60)
+        if not founded:
+            # With no company running the game cannot move on: start one if any par is affordable.
+            want = 2 * min(D.PAR_PRE_WAR) + 10   # the lowest par is the same before and after the war
         if "start_auction" in by and directs < 2 and rules.cash.get(me, 0) >= want and rng.random() < self.start_bias / (1 + founded / 3):
             t = by["start_auction"][0]
             return {"type": "start_auction", "entity": t["entity"],

@@ -1,0 +1,114 @@
+"""The book as a player reads it, redo, and dependent choices (choices_by / max_by)."""
+import re
+
+from tests.companion.test_pages import csrf, double, seated  # noqa: F401  (fixture)
+
+
+def _post_form(client, code, html, kind):
+    form = re.search(rf'<form[^>]*data-type="{kind}".*?</form>', html, re.S).group(0)
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    return client.post(f"/tables/{code}/act", data=data)
+
+
+def test_redo_button_brings_back_the_step_undone(client, double):
+    code, _, _ = seated(client)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'id="redo"' not in html
+    assert _post_form(client, code, html, "pass").status_code == 303
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    r = client.post(f"/tables/{code}/undo", data={"csrf_token": csrf(client.get(f"/tables/{code}")),
+                                                  "expected_version": "1"})
+    assert r.status_code == 303
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'id="redo"' in html
+    r = client.post(f"/tables/{code}/redo", data={"csrf_token": csrf(client.get(f"/tables/{code}")),
+                                                  "expected_version": "2"})
+    assert r.status_code == 303
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'data-version="3"' in html and 'id="redo"' not in html
+
+
+def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them():
+    from companion import actionforms
+    legal = [{"type": "trade_asset", "entity": "1", "card": "OA1", "params": {
+        "to": {"choices": ["2", "3"]},
+        "price": {"min": 0, "max": 500, "step": 1, "max_by": {"field": "to", "map": {"2": 500, "3": 40}}}}},
+        {"type": "remove_train", "entity": "1", "params": {
+            "company": {"choices": ["KSR", "TR"]},
+            "train": {"choices_by": {"field": "company", "map": {"KSR": ["2", "3"], "TR": ["4"]}}}}}]
+    trade, remove = actionforms.forms(legal)
+    price = trade.fields[1]
+    assert price.by == "to" and price.by_map == {"2": 500, "3": 40}
+    assert actionforms.action_from(trade, {"to": '"2"', "price": "300"})["price"] == 300
+    try:
+        actionforms.action_from(trade, {"to": '"3"', "price": "300"})
+        raise AssertionError("over the maximum for that buyer")
+    except actionforms.FormError as err:
+        assert err.field == "price"
+    train = remove.fields[1]
+    assert [c[2] for c in train.choices] == ["2", "3", "4"]          # every choice, narrowed live
+    assert actionforms.action_from(remove, {"company": '"TR"', "train": '"4"'})["train"] == "4"
+    try:
+        actionforms.action_from(remove, {"company": '"TR"', "train": '"2"'})
+        raise AssertionError("a train of another company")
+    except actionforms.FormError as err:
+        assert err.field == "train"
+
+
+def test_dependent_fields_carry_their_map_to_the_page(app):
+    from flask import render_template_string
+    from companion import actionforms
+    legal = [{"type": "remove_train", "entity": "1", "params": {
+        "company": {"choices": ["KSR", "TR"]},
+        "train": {"choices_by": {"field": "company", "map": {"KSR": ["2"], "TR": ["4"]}}}}}]
+    with app.test_request_context("/"):
+        html = render_template_string(
+            '{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
+            forms=actionforms.forms(legal), code="x", version=1, error=None, error_index=None,
+            posted={})
+    assert 'data-by="company"' in html and "data-map=" in html and "<select" in html
+
+
+def test_the_book_reads_in_words(client):
+    """1888-N's book: players' certificates, companies, trains, no internal keys in sight."""
+    from engine import titles
+    from tests.companion.test_pages_games import play, start
+    if "1888-N" not in titles.TITLES:
+        import pytest
+        pytest.skip("1888-N is not here")
+    code = start(client, "1888-N", ["Ann", "Bo", "Cy"], 2)
+    play(client, code, 2, 40)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    book = html[html.index('class="book"'):html.index('aria-label="History"')]
+    assert re.search(r"[A-Z]{2,4} \d+% \(pres\.\)", book)
+    assert "Next: " in book and "-train" in book
+    for internal in ("tile_supply", "tiles_laid", "turn_actions", "Tile supply", "Seating"):
+        assert internal not in book
+
+
+def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
+    from flask import request
+    from companion.i18n import engine_text
+    ev = {"code": "director_changed", "message": "Bo becomes director of KSR.",
+          "params": {"company": "KSR", "director": "2", "previous": "1"}}
+    bought = {"code": "train_bought", "message": "KSR buys a 3-train from the market for ₩200.",
+              "board": "Move a 3-train from the train market to KSR.",
+              "params": {"company": "KSR", "train": "3", "price": 200}}
+    odd = {"code": "train_bought", "message": "English kept", "params": {"unexpected": 1}}
+    with app.test_request_context("/", headers={"Accept-Language": "ko"}):
+        request._player_names = {"1": "Ann", "2": "Bo"}
+        request._currency = "₩"
+        assert engine_text(ev) == "Bo이(가) KSR의 사장이 됩니다."
+        assert "₩200" in engine_text(bought) and "열차" in engine_text(bought, "board")
+        assert engine_text(odd) == "English kept"
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert engine_text(ev) == "Bo becomes director of KSR."
+
+
+def test_scores_use_the_engines_breakdown_when_the_view_has_one():
+    from companion.pages import _breakdown
+    state = {"score_breakdown": {"1": {"cash": 100, "holdings": [
+        {"company": "LYR", "percent": 30, "price": 90, "value": 270}],
+        "privates": [{"company": "KT", "value": 25}], "total": 395}}}
+    rows = _breakdown(state, {"1": 395}, [{"id": "1", "name": "Ann"}])
+    assert rows[0]["holdings"][0]["count"] == 3 and rows[0]["other"] == 25 and rows[0]["total"] == 395

@@ -1,0 +1,209 @@
+"""Every legal action of the shared core (and 1888-N) describes its fields in ``params``, in
+18Korea's format, and the action a phone posts (the template's fixed keys plus one value per
+field) is one the engine accepts."""
+import json
+import random
+
+import pytest
+
+from engine import Game
+from tests.engine.helpers_1888n import act, opened, rules
+from tests.engine.random_play import fill_params, fixed_part, play
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+FIELD_KEYS = {"min", "max", "step", "default", "choices", "choices_by", "max_by", "text",
+              "max_length", "pattern", "optional", "list_of", "length", "labels"}
+NEVER_TOP = {"min", "max", "step", "cash"}
+
+
+def check_spec(name, spec, template):
+    assert isinstance(spec, dict), (name, template)
+    assert set(spec) <= FIELD_KEYS, (name, spec)
+    if "list_of" in spec:
+        assert isinstance(spec["length"], int) and spec["length"] >= 0
+        assert len(spec["labels"]) == spec["length"]
+        check_spec(name, spec["list_of"], template)
+        return
+    kinds = [k for k in ("choices", "text", "min") if k in spec]
+    assert len(kinds) == 1, (name, spec)
+    if "choices" in spec:
+        assert spec["choices"], (name, template)
+        if "default" in spec:
+            assert spec["default"] in spec["choices"]
+    if "min" in spec:
+        assert spec["min"] <= spec["max"] and spec.get("step", 1) >= 1, (name, spec)
+        if "default" in spec:
+            assert spec["min"] <= spec["default"] <= spec["max"], (name, spec)
+    if "choices_by" in spec:
+        by = spec["choices_by"]
+        other = template["params"][by["field"]]
+        assert set(by["map"]) <= set(other["choices"]), (name, by)
+        for values in by["map"].values():
+            assert values and set(values) <= set(spec["choices"]), (name, by)
+
+
+def check_template(template):
+    if template["type"] in ("undo", "redo"):
+        return
+    assert isinstance(template.get("params"), dict), template
+    assert not NEVER_TOP & set(template), template
+    for name, spec in template["params"].items():
+        assert name not in fixed_part(template), (name, template)
+        check_spec(name, spec, template)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_legal_action_carries_params_and_its_filled_form_is_accepted(seed):
+    game = Game("1888-N", NAMES[:3 + seed % 2], seed=seed,
+                options={"compat": "18xx.games"} if seed % 2 else {})
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(250):
+        if game.finished:
+            break
+        legal = json.loads(json.dumps(game.legal_actions()))   # plain JSON
+        for template in legal:
+            check_template(template)
+        # the posted shape of each kind of in-turn action is accepted, then taken back
+        for template in legal:
+            kind = template["type"] + ("/" + template["company"]
+                                       if template["type"] == "lay_tile" and "company" in template
+                                       else "")
+            if kind in ("undo", "redo") or template.get("anytime") or kind in seen:
+                continue
+            if kind in ("bankrupt",):
+                continue
+            action = fill_params(template, rng)
+            if kind == "run_trains":     # a run the route rules accept: no mine flags
+                action["mine"] = [0] * len(action.get("mine", []))
+            game.process(action)
+            game.process({"type": "undo"})
+            seen.add(kind)
+        if not play(game, rng, 1):
+            break
+    assert {"bid", "pass", "par", "buy_shares", "lay_tile", "run_trains", "dividend"} <= seen
+
+
+def test_lay_tile_offers_hexes_and_the_tiles_that_fit_each():
+    g = opened()
+    r = rules(g)
+    lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and "company" not in a)
+    p = lay["params"]
+    assert p["rotation"] == {"choices": [0, 1, 2, 3, 4, 5]}
+    by_hex = p["tile"]["choices_by"]["map"]
+    assert p["tile"]["choices_by"]["field"] == "hex" and set(by_hex) == set(p["hex"]["choices"])
+    # phase 2: yellow only; no water, no offboard, no Beijing (already yellow), C5 blocked
+    assert "F16" not in by_hex and "A1" not in by_hex and "C9" not in by_hex
+    assert "C5" not in by_hex
+    assert by_hex["H14"] == ["5", "6", "57"]          # a city takes a yellow city tile
+    assert by_hex["G5"] == ["1", "2", "55", "56", "69"]
+    assert "8" in by_hex["D8"] and "5" not in by_hex["D8"]
+    for hex_id, tiles in by_hex.items():
+        for tile in tiles:
+            r.check_hex_open("LYR", hex_id, tile)
+            cost = r.board.check_lay(r.HEXES, r.TILES, hex_id, tile, 0, r.phase_colors())
+            assert cost <= r.ledger.of("LYR")
+    # and each hex in the list takes some tile
+    n = len(by_hex)
+    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    assert g.rules.board.laid["H14"] == ("57", 2) and n > 30
+
+
+def test_place_token_run_dividend_and_train_forms():
+    g = opened()
+    legal = g.legal_actions()
+    token = next(a for a in legal if a["type"] == "place_token")
+    assert token["price"] == 40
+    assert "F16" not in token["params"]["hex"]["choices"]            # LYR's home is there
+    assert token["params"]["city"]["choices_by"]["map"]["C9"] == [0, 1]
+    assert token["params"]["city"]["choices_by"]["map"]["H14"] == [0]
+    act(g, "buy_train", "LYR", train="2-0", price=80)
+    act(g, "pass", "LYR")
+    # next OR set: LYR runs
+    while g.rules.round.name != "operating":
+        who = g.rules.acting()[0]
+        act(g, "pass", who)
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    assert run["params"]["revenues"] == {
+        "list_of": {"min": 0, "max": 1500, "step": 10, "default": 0}, "length": 1,
+        "labels": ["2-0"]}
+    assert run["params"]["destination"]["list_of"] == {"choices": [0, 1], "default": 0}
+    assert "mine" not in run["params"]                  # C5 has no tile yet
+    events = act(g, "run_trains", "LYR", revenues=[60], destination=[1])
+    assert events[0]["params"]["revenue"] == 80        # ¥60 + the ¥20 destination bonus
+    div = next(a for a in g.legal_actions() if a["type"] == "dividend")
+    assert div["params"] == {"kind": {"choices": ["payout", "withhold"]}}
+    act(g, "dividend", "LYR", kind="payout")
+
+
+def test_stock_round_forms_name_their_fields():
+    g = opened()
+    while g.rules.round.name != "stock":
+        legal = g.legal_actions()
+        if any(a["type"] == "buy_train" for a in legal) and not g.rules.corps["LYR"]["trains"]:
+            act(g, "buy_train", "LYR", train="2-0", price=80)
+        act(g, "pass", g.rules.acting()[0])
+    legal = g.legal_actions()
+    buy = next(a for a in legal if a["type"] == "buy_shares")
+    assert buy["corporation"] == "LYR" and buy["params"]["source"]["choices"] == ["ipo"]
+    assert buy["prices"] == {"ipo": 95}
+    par = next(a for a in legal if a["type"] == "par")
+    assert par["params"]["price"]["choices"][0] == 95
+    sale = next(a for a in legal if a["type"] == "sell_shares")
+    assert sale["params"]["percent"]["choices"][0] == 10
+    assert "percent" not in sale
+
+
+def test_buy_company_and_train_between_companies_name_the_price():
+    g = opened()
+    r = rules(g)
+    r.phase_index = 1                     # phase 3: privates and trains change hands
+    from tests.engine.helpers_1888n import rebase
+    rebase(g)
+    legal = g.legal_actions()
+    company = next(a for a in legal if a["type"] == "buy_company")
+    spec = company["params"]["price"]
+    assert spec["step"] == 1 and spec["min"] >= 1 and spec["max"] <= r.ledger.of("LYR")
+    assert "min" not in company and "max" not in company
+
+
+def test_a_privates_lay_offers_its_hexes_and_the_tiles_that_fit():
+    from tests.engine.helpers_1888n import rig_trains
+    g = opened()
+    rig_trains(g, "3", ["3-0"], {})
+    act(g, "buy_company", "LYR", company="CW", price=150)
+    lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and a.get("company"))
+    p = lay["params"]
+    by_hex = p["tile"]["choices_by"]["map"]
+    assert lay["company"] == "CW" and set(p["hex"]["choices"]) == set(by_hex)
+    assert by_hex["C7"] == ["7", "8", "9"]                 # plain wall hex: plain yellow track
+    assert set(by_hex["C3"]) == {"5", "6", "57"}             # a city on the wall
+    assert set(by_hex["B6"]) == {"1", "2", "55", "56", "69"}
+    act(g, "lay_tile", "LYR", company="CW", hex="C7", tile="8", rotation=0)
+    lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and a.get("company"))
+    assert "C7" not in lay["params"]["hex"]["choices"]
+    act(g, "lay_tile", "LYR", company="CW", hex="B8", tile="9", rotation=0)
+    assert not [a for a in g.legal_actions() if a["type"] == "lay_tile" and a.get("company")]
+
+
+def test_discard_offers_the_companys_trains():
+    from tests.engine.helpers_1888n import rig_trains
+    g = opened()
+    rig_trains(g, "3", ["4-0"], {"LYR": ["3-0", "3-1", "3-2", "3-3"]})
+    r = g.rules
+    r.crowded = ["LYR"]
+    from tests.engine.helpers_1888n import rebase
+    rebase(g)
+    legal = [a for a in g.legal_actions() if not a.get("anytime") and a["type"] != "undo"]
+    assert legal == [{"type": "discard_train", "entity": "LYR",
+                      "params": {"train": {"choices": ["3-0", "3-1", "3-2", "3-3"]}}}]
+    act(g, "discard_train", "LYR", train="3-1")
+    assert "3-1" in g.rules.depot.discarded
+
+
+def test_undo_names_the_player():
+    g = Game("1888-N", NAMES, seed=1)
+    act(g, "pass", "1")
+    events = g.process({"type": "undo"})
+    assert events[0]["message"].startswith("Undone: Ann pass")
+    assert events[0]["params"]["entity_name"] == "Ann"
