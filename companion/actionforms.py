@@ -77,6 +77,7 @@ class ActionForm:
     fixed: dict                    # sent as is (type and entity included)
     fields: list[Field]
     label: str = ""
+    shown: dict = field(default_factory=dict)   # {key: {name: scalar}}: shown, never sent (e.g. prices by source)
 
     @property
     def is_button(self) -> bool:
@@ -216,8 +217,10 @@ def build(index: int, legal: dict) -> ActionForm:
                 fixed[key] = value
         fixed = {"type": legal["type"],
                  **({"entity": legal["entity"]} if "entity" in legal else {}), **fixed}
+        shown = {k: v for k, v in legal.items() if k not in SHOWN_ONLY and k not in names
+                 and isinstance(v, dict) and v and all(not isinstance(x, (dict, list)) for x in v.values())}
         return ActionForm(index, legal["type"], legal.get("entity"), fixed, fields,
-                          str(legal.get("label") or legal.get("description") or ""))
+                          str(legal.get("label") or legal.get("description") or ""), shown)
     names = {f.name for f in fields}
     # <name>_min / <name>_max
     for key in list(legal):

@@ -17,12 +17,10 @@ Every error is JSON ``{"error": {"code", "message", "params"}}`` with a 4xx stat
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-
 import functools
+import json
 import logging
+import os
 import re
 import threading
 import time

@@ -282,7 +282,7 @@ def event_text(e: dict) -> str:
     return engine_text(e)
 
 
-GLOBALS = {"event_text": event_text, "inline_css": inline_css, "live_script": live_script, "is_money": is_money,
+GLOBALS = {"money_now": money_now, "event_text": event_text, "inline_css": inline_css, "live_script": live_script, "is_money": is_money,
            "label": label, "name_of": name_of, "columns": columns, "keyed_rows": keyed_rows,
            "key_hint": key_hint, "market_tokens": market_tokens, "market_grid": market_grid, "market_track": market_track, "action_text": action_text,
            "mine": mine}

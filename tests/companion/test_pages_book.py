@@ -112,3 +112,18 @@ def test_scores_use_the_engines_breakdown_when_the_view_has_one():
         "privates": [{"company": "KT", "value": 25}], "total": 395}}}
     rows = _breakdown(state, {"1": 395}, [{"id": "1", "name": "Ann"}])
     assert rows[0]["holdings"][0]["count"] == 3 and rows[0]["other"] == 25 and rows[0]["total"] == 395
+
+
+def test_a_forms_shown_only_prices_are_shown_not_sent(app):
+    from flask import render_template_string, request
+    from companion import actionforms
+    legal = [{"type": "buy_shares", "entity": "1", "corporation": "LYR",
+              "prices": {"ipo": 80, "pool": 75}, "params": {"source": {"choices": ["ipo", "pool"]}}}]
+    form = actionforms.forms(legal)[0]
+    assert "prices" not in actionforms.action_from(form, {"source": '"pool"'})
+    with app.test_request_context("/"):
+        request._currency = "¥"
+        html = render_template_string('{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
+                                      forms=[form], code="x", version=1, error=None,
+                                      error_index=None, posted={})
+    assert "IPO ¥80" in html and "Pool ¥75" in html
