@@ -16,7 +16,6 @@ from companion.i18n import money
 INTERNAL = {"tiles_laid", "tile_supply", "crowded", "seating", "provisional", "readings", "setup",
             "scores", "score_breakdown", "pending_discards", "map_data_provisional",
             "net_worth_history", "worth_history", "result", "log", "seed", "turn"}
-USED: set = set()   # the keys of the view the last build() turned into words
 
 
 def _is_money(key) -> bool:
@@ -37,7 +36,8 @@ def _count(v) -> str:
     return _("unlimited") if v in ("unlimited", None) or v is True else str(v)
 
 
-def players(state: dict, cur: str, names: dict, me: str | None) -> list[dict]:
+def players(state: dict, cur: str, names: dict, me: str | None, used: set | None = None) -> list[dict]:
+    used = used if used is not None else set()   # gets the keys of the view turned into words
     ids = {p["id"] for p in state.get("players") or []}
     books, extra = {}, {}
     for key, value in state.items():
@@ -47,7 +47,7 @@ def players(state: dict, cur: str, names: dict, me: str | None) -> list[dict]:
         if all(isinstance(v, dict) for v in value.values()):
             for pid, v in value.items():
                 books.setdefault(str(pid), {}).update(v)
-            USED.add(key)
+            used.add(key)
         elif all(not isinstance(v, (dict, list)) for v in value.values()):
             for pid, v in value.items():
                 if key == "cash":
@@ -55,7 +55,7 @@ def players(state: dict, cur: str, names: dict, me: str | None) -> list[dict]:
                 else:
                     extra.setdefault(str(pid), []).append(
                         f"{key.replace('_', ' ')} {money(v, cur) if _is_money(key) else v}")
-            USED.add(key)
+            used.add(key)
     corps = corporations_map(state)
     global_limit = state.get("cert_limit")
     out = []
@@ -273,7 +273,7 @@ def hexes(state: dict, names: dict) -> list[dict]:
 
 
 def build(state: dict, cur: str, names: dict, me: str | None) -> dict:
-    USED.clear()
+    used: set = set()   # the keys of the view turned into words (the rest goes to "More")
     corps, waiting = corporations(state, cur, names)
     privates_list = privates(state, cur, names)
     bank = state.get("bank")
@@ -281,17 +281,17 @@ def build(state: dict, cur: str, names: dict, me: str | None) -> dict:
         bank = _("unlimited") if bank.get("unlimited") else money(bank.get("cash", bank.get("net")), cur)
     elif bank is not None:
         bank = money(bank, cur)
-    USED.update(k for k in ("bank", "round_detail", "depot", "next_train", "train_market",
+    used.update(k for k in ("bank", "round_detail", "depot", "next_train", "train_market",
                             "operating_order", "priority", "map", "train_limit", "cert_limit",
                             "tiles", "era", "war", "rusted", "end", "bank_broken", "market")
                 if k in state)
     if corps or waiting:
-        USED.add("corporations" if corporations_map(state) is not state.get("companies")
+        used.add("corporations" if corporations_map(state) is not state.get("companies")
                  else "companies")
     if privates_list:
-        USED.add("companies")
-    return {"bank": bank, "players": players(state, cur, names, me), "corps": corps,
+        used.add("companies")
+    return {"bank": bank, "players": players(state, cur, names, me, used), "corps": corps,
             "waiting": waiting, "privates": privates_list,
             "trains": trains(state, cur), "facts": facts(state, names),
             "round": round_lines(state, names), "order": operating_order(state),
-            "hexes": hexes(state, names), "used": set(USED)}
+            "hexes": hexes(state, names), "used": used}
