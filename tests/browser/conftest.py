@@ -52,8 +52,9 @@ class LiveServer:
             self.server = None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def live_server(tmp_path_factory):
+    from engine import titles
     from tests.browser import double_title
     double_title.register()
     from companion import create_app
@@ -64,6 +65,7 @@ def live_server(tmp_path_factory):
     server.start()
     yield server
     server.stop()
+    del titles.TITLES[double_title.ID]   # the double must not leak into other packages' tests
 
 
 @pytest.fixture(scope="session")
