@@ -740,51 +740,47 @@ def act(code):
                        error_index=index, posted=request.form)
 
 
-@bp.post("/tables/<code>/undo")
-def undo(code):
+def _post_step(code: str, kind: str):
+    """Post an undo or redo from the page at the version the phone saw: (access, status, body)."""
     access = _access(code)
-    from companion.i18n import engine_text
     s = svc()
     ServiceError = service_error()
-    st = s.state(access)
-    expected = _int(request.form.get("expected_version"), st["version"])
+    expected = _int(request.form.get("expected_version"), s.state(access)["version"])
     try:
-        status, body = s.submit(access, {"type": "undo"}, expected, None)
+        status, body = s.submit(access, {"type": kind}, expected, None)
     except ServiceError as err:
         status, body = err.status, err.body()
+    return access, status, body
+
+
+def _answer_step(code: str, access, status: int, body: dict):
+    from companion.i18n import engine_text
     if status == 200:
         return _after_post(code, access)
     if status == 409:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))
-    if (body.get("error") or {}).get("code") == "undo_needs_consent":
+    return _after_post(code, access, 422, error=engine_text(body.get("error")))
+
+
+@bp.post("/tables/<code>/undo")
+def undo(code):
+    access, status, body = _post_step(code, "undo")
+    if status not in (200, 409) and (body.get("error") or {}).get("code") == "undo_needs_consent":
+        from companion.i18n import engine_text
+        ServiceError = service_error()
         try:
-            s.request_undo(access)
+            svc().request_undo(access)
         except ServiceError as err:
             return _after_post(code, access, 422, error=engine_text(err.body()["error"]))
         return _after_post(code, access, notice=_(
             "Asked the player who entered that step to allow the undo on their phone."))
-    return _after_post(code, access, 422, error=engine_text(body.get("error")))
+    return _answer_step(code, access, status, body)
 
 
 @bp.post("/tables/<code>/redo")
 def redo(code):
-    access = _access(code)
-    from companion.i18n import engine_text
-    s = svc()
-    ServiceError = service_error()
-    st = s.state(access)
-    expected = _int(request.form.get("expected_version"), st["version"])
-    try:
-        status, body = s.submit(access, {"type": "redo"}, expected, None)
-    except ServiceError as err:
-        status, body = err.status, err.body()
-    if status == 200:
-        return _after_post(code, access)
-    if status == 409:
-        return _after_post(code, access, 409, notice=_(
-            "Someone else entered a step first; here is the game as it is now."))
-    return _after_post(code, access, 422, error=engine_text(body.get("error")))
+    return _answer_step(code, *_post_step(code, "redo"))
 
 
 @bp.post("/tables/<code>/undo/<int:req>")
