@@ -95,3 +95,15 @@ def redis_prefix(redis_url):
     for key in client.scan_iter(f"{prefix}*"):
         client.delete(key)
     client.close()
+
+
+@pytest.fixture(scope="module")
+def relay():
+    """The relay test-double title, registered for one test module and removed after it."""
+    from engine import titles
+    from tests.companion import doubles
+    had = doubles.TITLE_ID in titles.TITLES
+    doubles.register()
+    yield
+    if not had:
+        titles.TITLES.pop(doubles.TITLE_ID, None)

@@ -12,19 +12,9 @@ import uuid
 import pytest
 import requests
 
-from engine import Game, titles
-from tests.companion import doubles
+from engine import Game
 from tests.companion.live_server import (Api, LiveServer, Phone, choose, create_table, live_title,
                                          players_for)
-
-
-@pytest.fixture
-def relay():
-    had = doubles.TITLE_ID in titles.TITLES
-    doubles.register()
-    yield
-    if not had:
-        titles.TITLES.pop(doubles.TITLE_ID, None)
 
 
 class Stream:

@@ -17,15 +17,6 @@ from tests.companion.live_server import (Api, LiveServer, Phone, choose, create_
 
 
 @pytest.fixture(scope="module")
-def relay():
-    had = doubles.TITLE_ID in titles.TITLES
-    doubles.register()
-    yield
-    if not had:
-        titles.TITLES.pop(doubles.TITLE_ID, None)
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory, relay):
     srv = LiveServer(tmp_path_factory.mktemp("live"), snapshot_every=10).start()
     yield srv

@@ -11,22 +11,11 @@ import random
 
 import pytest
 
-from engine import titles
-from tests.companion import doubles
 from tests.companion.live_server import (Api, LiveServer, Phone, choose, create_table, live_title,
                                          players_for)
 from tests.companion.test_live import check_consistent, play_concurrently
 
 pytestmark = pytest.mark.services
-
-
-@pytest.fixture(scope="module")
-def relay():
-    had = doubles.TITLE_ID in titles.TITLES
-    doubles.register()
-    yield
-    if not had:
-        titles.TITLES.pop(doubles.TITLE_ID, None)
 
 
 @pytest.fixture
