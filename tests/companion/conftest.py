@@ -53,24 +53,25 @@ def postgres_server():
     conn.close()
 
 
-@pytest.fixture(scope="session")
-def postgres_url(postgres_server):
-    """A PostgreSQL URL whose search_path is a fresh schema, dropped after the run."""
+def _fresh_schema(postgres_server):
+    """Yield a PostgreSQL URL whose search_path is a new schema; drop the schema afterwards."""
     conn, url = postgres_server
     schema = f"companion_test_{uuid.uuid4().hex[:10]}"
     conn.execute(f'CREATE SCHEMA "{schema}"')
     yield _schema_url(url, schema)
     conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server):
+    """A fresh schema shared by the whole run."""
+    yield from _fresh_schema(postgres_server)
 
 
 @pytest.fixture
 def fresh_postgres_url(postgres_server):
     """Like ``postgres_url``, but a schema of this test alone."""
-    conn, url = postgres_server
-    schema = f"companion_test_{uuid.uuid4().hex[:10]}"
-    conn.execute(f'CREATE SCHEMA "{schema}"')
-    yield _schema_url(url, schema)
-    conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    yield from _fresh_schema(postgres_server)
 
 
 @pytest.fixture(scope="session")

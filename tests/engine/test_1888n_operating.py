@@ -8,6 +8,16 @@ def correct(g, target, amount):
     act(g, "correction", "1", kind="cash", target=target, amount=amount, reason="test setup")
 
 
+def lyr_with_a_train_operating_again():
+    """LYR buys a 2-train, the round moves on, and LYR is the company operating again."""
+    g = opened()
+    act(g, "buy_train", "LYR", train="2-0", price=80)
+    act(g, "pass", "LYR")
+    for who in ("4", "1", "2", "3"):
+        act(g, "pass", who)
+    return g
+
+
 def test_first_operation_places_the_home_token_free():
     g = opened()
     v = g.view()
@@ -87,11 +97,7 @@ def test_run_with_destination_bonus_and_payout():
 
 
 def test_withhold_goes_to_the_treasury_and_moves_left():
-    g = opened()
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
+    g = lyr_with_a_train_operating_again()
     before = g.rules.ledger.of("LYR")
     price = g.rules.market.price("LYR")
     act(g, "run_trains", "LYR", trains=[{"train": "2-0", "revenue": 50}])
@@ -101,11 +107,7 @@ def test_withhold_goes_to_the_treasury_and_moves_left():
 
 
 def test_trains_must_run_before_buying_and_dividend_before_moving_on():
-    g = opened()
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
+    g = lyr_with_a_train_operating_again()
     rejects(g, {"type": "buy_train", "entity": "LYR", "train": "2-2", "price": 80}, "run_first")
     act(g, "run_trains", "LYR", trains=[{"train": "2-0", "revenue": 40}])
     rejects(g, {"type": "pass", "entity": "LYR"}, "dividend_pending")
@@ -115,11 +117,7 @@ def test_trains_must_run_before_buying_and_dividend_before_moving_on():
 
 
 def test_bad_run_entries():
-    g = opened()
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
+    g = lyr_with_a_train_operating_again()
     rejects(g, {"type": "run_trains", "entity": "LYR", "trains": [{"train": "2-1", "revenue": 10}]},
             "not_your_train")
     rejects(g, {"type": "run_trains", "entity": "LYR",
