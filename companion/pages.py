@@ -112,9 +112,19 @@ def _script(path: str, mtime: float) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
-def live_script() -> Markup:
-    path = Path(current_app.static_folder) / "live.py"
+def _static_text(name: str) -> Markup:
+    path = Path(current_app.static_folder) / name
     return Markup(_script(str(path), path.stat().st_mtime))
+
+
+def live_script() -> Markup:
+    """static/live.py, inlined in a table page for Brython."""
+    return _static_text("live.py")
+
+
+def boot_script() -> Markup:
+    """static/live_boot.js, inlined in a table page's head (live updates until Brython runs)."""
+    return _static_text("live_boot.js")
 
 
 def is_money(key) -> bool:
@@ -282,7 +292,7 @@ def event_text(e: dict) -> str:
     return engine_text(e)
 
 
-GLOBALS = {"money_now": money_now, "event_text": event_text, "inline_css": inline_css, "live_script": live_script, "is_money": is_money,
+GLOBALS = {"money_now": money_now, "event_text": event_text, "inline_css": inline_css, "live_script": live_script, "boot_script": boot_script, "is_money": is_money,
            "label": label, "name_of": name_of, "columns": columns, "keyed_rows": keyed_rows,
            "key_hint": key_hint, "market_tokens": market_tokens, "market_grid": market_grid, "market_track": market_track, "action_text": action_text,
            "mine": mine}

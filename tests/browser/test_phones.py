@@ -76,3 +76,23 @@ def test_own_undo_needs_no_consent_and_a_spectator_watches_live(live_server, pho
     wait_version(ann, v + 2)
     wait_version(tv, v + 2)
     shot(tv, "spectator-tv")
+
+
+def test_before_brython_runs_the_boot_script_shows_steps_live(live_server, phone):
+    """static/live_boot.js: a phone whose brython.js has not arrived (here: never arrives)
+    still shows another phone's step without a reload; Brython never marks it ready."""
+    ann, bo = phone(), phone()
+    bo.route("**/brython.js*", lambda route: route.abort())
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    bo.goto(join)
+    bo.locator("button[data-seat='2']").click()
+    bo.wait_for_selector("body[data-live=boot]")
+    v = version(bo)
+    form = ann.locator("form[data-type=par]").first
+    form.locator("label:has-text('70')").click()
+    form.locator("button").click()
+    wait_version(bo, v + 1)          # swapped in by the boot script alone
+    assert "AR" in bo.locator(".market").inner_text()
+    assert bo.evaluate("document.body.getAttribute('data-live')") == "boot"
+    assert bo.evaluate("window.liveBoot.done") is False
