@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from companion.i18n import money
+from companion.i18n import engine_text, money
 
 # parts of a view that are bookkeeping for the engine, not for the players (JSON export keeps them)
 INTERNAL = {"tiles_laid", "tile_supply", "crowded", "seating", "provisional", "readings", "setup",
@@ -135,6 +135,8 @@ def privates(state: dict, cur: str, names: dict) -> list[str]:
 
 
 def _triggers(t) -> str:
+    if isinstance(t, dict) and "code" in t and "message" in t:   # an event to be
+        return engine_text(t)
     if isinstance(t, dict):
         parts = []
         for k, v in t.items():

@@ -304,9 +304,12 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                               "revenue": c["revenue"], "price": self.company_min_price(s)}
                           for s, c in self.companies.items()},
             "depot": {"next": self.depot.next_train(), "available": self.depot.available(),
+                      "price": (self.depot.price(self.depot.next_train())
+                                if self.depot.next_train() else None),
                       "remaining": {k: sum(1 for t in self.depot.upcoming if Depot.kind(t) == k)
                                     for k in self.depot.specs},
-                      "discarded": list(self.depot.discarded)},
+                      "discarded": list(self.depot.discarded),
+                      "triggers": self.next_train_triggers()},
             "tiles_laid": {h: {"tile": t, "rotation": r} for h, (t, r) in self.board.laid.items()},
             "tile_supply": dict(self.board.supply),
             "crowded": list(self.crowded),

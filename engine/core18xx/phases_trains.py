@@ -68,6 +68,38 @@ class TrainsMixin:
         if changed:
             self.check_crowded()
 
+    def next_train_triggers(self) -> list[dict]:
+        """What buying (or exporting) the depot's next train will set off, as events to be:
+        a new phase, rust, the train type's own events. Each is {code, message, params}, like
+        an event, so the phones can word it in their language."""
+        nxt = self.depot.next_train()
+        if nxt is None:
+            return []
+        kind = Depot.kind(nxt)
+        out = []
+        index = self.phase_index
+        while index + 1 < len(self.PHASES) and self.PHASES[index + 1].get("on") == kind:
+            index += 1
+        if index != self.phase_index:
+            p = self.PHASES[index]
+            out.append({"code": "next_phase",
+                        "message": f"phase {p['name']} begins (tiles {', '.join(p['tiles'])}; "
+                                   f"train limit {p['train_limit']})",
+                        "params": {"phase": p["name"], "tiles": list(p["tiles"]),
+                                   "train_limit": p["train_limit"]}})
+        rusting = sorted({Depot.kind(t) for t in list(self.train_owner) + self.depot.discarded
+                          if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind})
+        if rusting:
+            out.append({"code": "next_rust", "message": f"{'/'.join(rusting)}-trains rust",
+                        "params": {"types": rusting}})
+        if kind not in self.kinds_seen:
+            for event in self.depot.specs[kind].get("events", ()):
+                if event.get("type") == "close_companies" and any(
+                        not c["closed"] and c["owner"] for c in self.companies.values()):
+                    out.append({"code": "next_privates_close",
+                                "message": "the private companies close", "params": {}})
+        return out
+
     def check_crowded(self) -> None:
         for corp in self.operating_order_all():
             over = len(self.corps[corp]["trains"]) > self.train_limit(corp)

@@ -22,24 +22,29 @@ class TrainMixin:
         head = self.market_head()
         if head is None:
             return {}
-        trig = []
+        trig = []       # events to be, as {code, message, params}: the phones word them
+
+        def will(code, message, **params):
+            trig.append({"code": code, "message": message, "params": params})
         if head in D.TRAIN_RUSTS and head not in self.first_sold:
             rust = D.TRAIN_RUSTS[head]
             if rust not in self.rusted:
-                trig.append(f"rust {rust}-trains")
+                will("next_rust", f"{rust}-trains rust", types=[rust])
         if head in D.TRAIN_LIMIT_AFTER and head not in self.first_sold:
-            trig.append(f"train limit {D.TRAIN_LIMIT_AFTER[head]}")
+            will("next_train_limit", f"train limit {D.TRAIN_LIMIT_AFTER[head]}",
+                 train_limit=D.TRAIN_LIMIT_AFTER[head])
         if head == "4" and self.war == "none" and self.depot["4"] == D.WAR_WHEN_FOURS_LEFT + 1:
-            trig.append("Korean War card revealed (war at the end of this OR)")
+            will("next_war_card", "Korean War card revealed (war at the end of this OR)")
         if head == "8E" and "8E" not in self.first_sold:
-            trig.append("game end: the first 8E ends the game after the next stock round's set")
+            will("next_game_end",
+                 "game end: the first 8E ends the game after the next stock round's set")
         left = self.depot[head]
         after = None
         if left == 1:
             nxt = D.TRAIN_ORDER[D.TRAIN_ORDER.index(head) + 1]
             if D.ERA_OF_TRAIN[nxt] != self.era:
                 after = D.ERA_OF_TRAIN[nxt]
-                trig.append(f"{after} era begins")
+                will("next_era", f"{after} era begins", era=after)
         export = head in D.EXPORTABLE
         return {"type": head, "price": D.TRAIN_PRICE[head], "left": left, "triggers": trig,
                 "exportable": export}
