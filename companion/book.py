@@ -178,6 +178,9 @@ def trains(state: dict, cur: str) -> list[str]:
             text += " (" + _("%(n)s left", n=_count(remaining[kind])) + ")"
         if depot.get("triggers"):
             text += " — " + _("buying it: %(what)s", what=_triggers(depot["triggers"]))
+        if depot.get("exported_at_set_end"):
+            text += " — " + _("exported at the end of this set of operating rounds if nobody "
+                              "buys it")
         lines.append(text)
     tm = state.get("train_market")
     if isinstance(tm, list) and all(isinstance(x, dict) for x in tm):

@@ -309,7 +309,8 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                       "remaining": {k: sum(1 for t in self.depot.upcoming if Depot.kind(t) == k)
                                     for k in self.depot.specs},
                       "discarded": list(self.depot.discarded),
-                      "triggers": self.next_train_triggers()},
+                      "triggers": self.next_train_triggers(),
+                      "exported_at_set_end": self.exports_at_set_end()},
             "tiles_laid": {h: {"tile": t, "rotation": r} for h, (t, r) in self.board.laid.items()},
             "tile_supply": dict(self.board.supply),
             "crowded": list(self.crowded),
@@ -471,6 +472,11 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
 
     def or_set_finished(self) -> None:
         """After the last operating round of a set."""
+
+    def exports_at_set_end(self) -> bool:
+        """Whether the depot's next train leaves the game at the end of this set of operating
+        rounds (a title with an export rule says when); the book shows it."""
+        return False
 
     def stock_round_action(self, rnd, player: str, action: dict) -> bool:
         raise GameError("bad_action_now", f"{action['type']!r} is not a stock round action.",

@@ -403,9 +403,12 @@ class Rules1888N(Core18xx):
                                        "choices_by": {"field": "corporation", "map": by_corp}}}}]
 
     # -- export at the end of each set (rulebook) ------------------------------------------
-    def or_set_finished(self):
+    def exports_at_set_end(self):
         nxt = self.depot.next_train()
-        if nxt and self.depot.kind(nxt) in EXPORTED_TYPES:
+        return bool(nxt) and self.depot.kind(nxt) in EXPORTED_TYPES
+
+    def or_set_finished(self):
+        if self.exports_at_set_end():
             self.export_train()
 
 

@@ -44,3 +44,19 @@ def test_what_the_next_train_sets_off_is_announced_before_it_is_bought():
     assert firsts["6"] == ["next_phase", "next_rust"]
     assert firsts["D"] == ["next_phase", "next_rust"]
     assert all(t["message"] for _, ts, _ in pairs for t in ts)
+
+
+def test_the_book_says_when_the_next_train_is_exported_at_the_end_of_the_set():
+    own = replay(load_file(str(RECORD))).game.record()
+    game = Game(own["title"], own["players"], own.get("seed", 0), own.get("options"))
+    exports = 0
+    for action in own["actions"]:
+        said = game.view()["depot"]["exported_at_set_end"]
+        events = game.process(action)
+        exported = [e for e in events if e["code"] == "train_exported"]
+        if exported:
+            exports += 1
+            assert said, action          # announced before the set ended
+            assert exported[0]["params"]["train_type"] in ("2", "3", "4")
+    assert exports > 0
+    assert game.view()["depot"]["exported_at_set_end"] is False   # D-trains are never exported
