@@ -6,9 +6,10 @@ LC_MESSAGES/messages.po`` in the repository; they are compiled to ``.mo`` under
 ``instance/translations`` when the app starts (quick, and only when a ``.po`` changed),
 so there is no build step to forget.
 
-Engine messages are translated from their ``code`` and ``params``: :data:`ENGINE`
-holds an English template per code (marked for translation); a code we have no
-template for, or whose params do not fit, falls back to the engine's own English.
+Engine messages are translated from their ``code`` and ``params``:
+``companion/engine_messages.py`` holds an English template per code (marked for
+translation); a code we have no template for, or whose params do not fit, falls back to
+the engine's own English.
 """
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ import os
 from pathlib import Path
 
 from flask import request
-from flask_babel import Babel, get_locale, gettext, lazy_gettext as _l
+from flask_babel import Babel, get_locale, gettext
+
+from companion.engine_messages import (  # noqa: F401  (re-exported for the tests)
+    ENGINE, ERROR_MESSAGES, BOARD, PLAYER_PARAMS, PLAYER_LIST_PARAMS,
+    MONEY_PARAMS, MONEY_PARAMS_OF, VALUE_WORDS, GAME_END_REASONS)
 
 LANGUAGES = {"en": "English", "ko": "한국어"}
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,97 +77,37 @@ def money(amount, currency: str = "$") -> str:
     return f"{sign}{currency}{abs(n):,}"
 
 
-# -- engine messages -------------------------------------------------------------
-# code -> English template with %(param)s placeholders, the same words the engine uses.
-# Titles add codes as they grow; anything missing here is shown in the engine's English.
-ENGINE = {
-    # engine/game.py
-    "bad_action": _l("An action is an object with a 'type'."),
-    "game_over": _l("The game is over; no more actions are taken."),
-    "nothing_to_undo": _l("There is nothing to undo."),
-    "nothing_to_redo": _l("There is nothing to redo."),
-    "engine_fault": _l("The rules engine failed on this action."),
-    "player_count": _l("This title takes %(min)s–%(max)s players, not %(given)s."),
-    "bad_players": _l("Every player needs a name."),
-    "bad_seed": _l("The seed must be a whole number."),
-    "unknown_title": _l("Unknown title %(title)s."),
-    "undone": _l("Undone: %(what)s."),
-    "redone": _l("Redone: %(what)s."),
-    # common 18xx rule refusals and consequences
-    "out_of_turn": _l("Not your turn."),
-    "not_your_turn": _l("Not your turn."),
-    "unknown_action": _l("That step is not possible now."),
-    "not_legal": _l("That step is not possible now."),
-    "bid_too_low": _l("The bid must be at least %(min)s."),
-    "bid_too_high": _l("The bid can be at most %(max)s."),
-    "bid_step": _l("Bids go up in steps of %(step)s."),
-    "not_enough_cash": _l("Not enough cash."),
-    "phase_change": _l("Phase %(phase)s begins."),
-    "phase": _l("Phase %(phase)s begins."),
-    "rust": _l("Trains rust: %(trains)s."),
-    "rusted": _l("Trains rust: %(trains)s."),
-    "export": _l("A train is exported: %(train)s."),
-    "exported": _l("A train is exported: %(train)s."),
-    "korean_war": _l("The Korean War breaks out."),
-    "war": _l("The Korean War breaks out."),
-    "bank_broken": _l("The bank is broken: the game ends after this set of operating rounds."),
-    "game_end": _l("The game is over."),
-    "game_ended": _l("The game is over."),
-    "correction": _l("Correction: %(reason)s"),
-    "phase_changed": _l("Phase %(phase)s begins."),
-    "trains_rusted": _l("Trains rust: %(trains)s."),
-    "train_exported": _l("A train is exported: %(train)s."),
-    "game_over": _l("The game is over."),
-    "korean_war": _l("The Korean War breaks out. Leaving the game: %(leaving)s."),
-    "stale_version": _l("Someone else acted first; here is the game as it is now."),
-    "conflict": _l("Someone else acted first; here is the game as it is now."),
-}
-
-# Title events with codes and params (18Korea's, and the shared core's as it gains params):
-# translated from them; an event whose params do not fit its template keeps the engine's English.
-ENGINE.update({
-    "train_bought": _l("%(company)s buys a %(train)s-train for %(price)s."),
-    "rust": _l("All %(train)s-trains rust and leave the game."),
-    "export": _l("Export: a %(train)s-train leaves the train market."),
-    "era": _l("The %(era)s era begins."),
-    "director_changed": _l("%(director)s becomes director of %(company)s."),
-    "dividend": _l("%(company)s pays out %(revenue)s (%(per_share)s a share)."),
-    "withheld": _l("%(company)s withholds %(revenue)s; it goes into the company."),
-    "price_moved": _l("%(company)s's share price moves from %(old)s to %(new)s."),
-    "end_triggered": _l("The first %(trigger)s-train was sold: the next stock round is the last, then a final set of operating rounds."),
-})
-
-
-# What to move on the board, per event code (the engine's English is used otherwise).
-BOARD = {
-    "phase_changed": _l("Move the phase marker to %(phase)s."),
-    "trains_rusted": _l("Take the rusted trains off the charters and out of the game."),
-    "train_exported": _l("Take the exported train off the bank's trains."),
-    "bank_broken": _l("Keep playing to the end of the set; the scores come from the book."),
-    "game_over": _l("Count nothing: the book has the scores."),
-    "train_bought": _l("Move a %(train)s-train from the train market to %(company)s."),
-    "export": _l("Remove one %(train)s-train from the train market."),
-    "era": _l("Put the %(era)s era card on the era space."),
-    "price_moved": _l("Move %(company)s's token on the stock track to %(new)s."),
-    "rust": _l("Remove the %(train)s-trains from %(companies)s's dashboards."),
-}
-
-# params that name a player (shown by name) or an amount of money (shown with the currency)
-PLAYER_PARAMS = {"player", "director", "previous", "president", "owner", "by", "holder", "winner"}
-MONEY_PARAMS = {"price", "per_share", "cost", "amount", "cash", "bid"}
-
-
+# -- engine messages (the templates: companion/engine_messages.py) --------------------
 def _flat(v) -> str:
     if isinstance(v, (list, tuple)):
-        return ", ".join(_flat(x) for x in v)
+        return ", ".join(_flat(x) for x in v) or "—"
     if isinstance(v, dict):
-        return "; ".join(f"{a} {_flat(b)}" for a, b in v.items())
+        return "; ".join(f"{a} {_flat(b)}" for a, b in v.items()) or "—"
     return str(v)
 
 
 def _params_text(params: dict) -> dict:
     return {k: _flat(v) if isinstance(v, (list, tuple, dict)) else v
             for k, v in (params or {}).items()}
+
+
+def _word(key: str, value):
+    words = VALUE_WORDS.get(key)
+    if words is None or isinstance(value, dict):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_word(key, v) for v in value]
+    try:
+        found = words.get(value, value)
+    except TypeError:            # an unhashable value: shown as it is
+        return value
+    return str(found) if found is not value else value
+
+
+def _reason(value) -> str:
+    if isinstance(value, str) and value.startswith("price_") and value[6:].isdigit():
+        return gettext("a share price reached %(price)s", price=value[6:])
+    return str(GAME_END_REASONS.get(value, value))
 
 
 def engine_text(item: dict | None, key: str = "message") -> str:
@@ -172,28 +117,43 @@ def engine_text(item: dict | None, key: str = "message") -> str:
     english = item.get(key) or ""
     if str(get_locale() or "en") == "en" or not english:
         return english
-    template = (ENGINE if key == "message" else BOARD).get(item.get("code", ""))
+    code = item.get("code", "")
+    if key == "message":
+        template = (ERROR_MESSAGES.get(code) if "board" not in item else None) or ENGINE.get(code)
+    else:
+        template = BOARD.get(code)
     if template is None:
         return english
-    params = _params_text(item.get("params") or {})
+    raw = {k: v for k, v in (item.get("params") or {}).items() if v is not None}
     try:
         from flask import request
         names = getattr(request, "_player_names", {}) or {}
         cur = getattr(request, "_currency", "$")
     except RuntimeError:
         names, cur = {}, "$"
-    for k, v in list(params.items()):
-        if k in PLAYER_PARAMS and str(v) in names:
-            params[k] = names[str(v)]
-        elif k in MONEY_PARAMS and isinstance(v, int) and not isinstance(v, bool):
-            params[k] = money(v, cur)
+    money_keys = MONEY_PARAMS | MONEY_PARAMS_OF.get(code, set())
+    for k, v in list(raw.items()):
+        if k in PLAYER_PARAMS and isinstance(v, str) and v in names:
+            raw[k] = names[v]
+        elif k in PLAYER_LIST_PARAMS and isinstance(v, (str, list, tuple)):
+            raw[k] = names.get(v, v) if isinstance(v, str) else \
+                [names.get(x, x) if isinstance(x, str) else x for x in v]
+        elif k in money_keys and isinstance(v, int) and not isinstance(v, bool):
+            raw[k] = money(v, cur)
+        elif k in VALUE_WORDS:
+            raw[k] = _word(k, v)
+        elif k == "reason" and code == "game_over":
+            raw[k] = _reason(v)
+    params = _params_text(raw)
     if "what" not in params and isinstance((item.get("params") or {}).get("action"), dict):
         act = item["params"]["action"]
         params["what"] = f"{act.get('entity', '')} {act.get('type', '')}".strip()
-    try:
-        return str(template) % params
-    except (KeyError, TypeError, ValueError):
-        return english
+    for one in (template if isinstance(template, tuple) else (template,)):
+        try:
+            return str(one) % params
+        except (KeyError, TypeError, ValueError):
+            continue
+    return english
 
 
 def translate(msg: str, **params) -> str:
