@@ -204,6 +204,7 @@ class Rules1888N(Core18xx):
     HEXES = HEXES
     COMPANY_PRICE_RANGE = (0.5, 1.5)     # rulebook: 50–150% of face
     MIN_BID_INCREMENT = 5                # rulebook: ¥5 steps
+    BID_MULTIPLE_OF_INCREMENT = True     # rulebook: "in ¥5 steps" (¥57 is no bid)
     MARKET_SHARE_LIMIT = 50              # reference (18XXc data: bank pool 50%)
     MAX_OWNERSHIP = 60                   # reference (18XXc data: max ownership 60%)
     SELL_FROM_TURN = 2                   # provisional (18xx.games: no sales in the first SR)

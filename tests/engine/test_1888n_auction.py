@@ -127,3 +127,10 @@ def test_with_18xx_games_compat_a_round_of_passes_only_drops_kaiping():
     for who in ("2", "3", "4", "1"):
         act(rulebook, "pass", who)
     assert rulebook.view()["depot"]["next"] == "2-1"   # the rulebook's OR ends a set: a 2 leaves
+
+
+def test_bids_go_in_5_yen_steps():
+    g = new_game()
+    err = rejects(g, {"type": "bid", "entity": "1", "company": "YRF", "price": 137}, "bid_step")
+    assert err.params["step"] == 5          # and, by rejects(), nothing changed
+    act(g, "bid", "1", company="YRF", price=135)
