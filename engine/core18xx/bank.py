@@ -35,7 +35,7 @@ class Ledger:
                 self.broken = True
         elif self.cash[payer] < amount and not allow_debt:
             raise GameError("cannot_afford",
-                            f"{payer} has {self.cash[payer]} and cannot pay {amount}.",
+                            f"{payer} has {self.cash[payer]:,} and cannot pay {amount:,}.",
                             payer=payer, cash=self.cash[payer], amount=amount)
         self.cash[payer] -= amount
         self.cash[payee] += amount

@@ -232,7 +232,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
         why = words.get(reason) or (f"a share price reached {reason.split('_')[1]}"
                                     if reason.startswith("price_") else reason)
         self.ev(out, "game_over", f"Game over ({why}). Scores: " +
-                ", ".join(f"{self.pname(p)} ₩{s}" for p, s in ranking) + ".",
+                ", ".join(f"{self.pname(p)} ₩{s:,}" for p, s in ranking) + ".",
                 reason=reason, scores=scores)
 
     # ---------------------------------------------------------------- correction
@@ -253,7 +253,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             else:
                 delta = amount - self.company(target).cash
             self.pay("bank", target, delta)
-            msg = f"{target}'s cash set to ₩{amount}"
+            msg = f"{target}'s cash set to ₩{amount:,}"
         elif what == "price":
             sym = self.company(action.get("company")).sym
             price = as_int(action.get("price"), "price")
@@ -310,12 +310,12 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                 if not 0 <= cost <= D.MAX_PRINTED_COST:
                     err("bad_cost", f"A station token costs ₩0-{D.MAX_PRINTED_COST}.")
                 comp.tokens.append(cost)
-                msg = f"{comp.sym} gets a station token (₩{cost}) at the right of its dashboard"
+                msg = f"{comp.sym} gets a station token (₩{cost:,}) at the right of its dashboard"
             elif op == "remove":
                 if not comp.tokens:
                     err("no_tokens", f"{comp.sym} has no station token left.")
                 cost = comp.tokens.pop()
-                msg = f"{comp.sym}'s rightmost station token (₩{cost}) is removed"
+                msg = f"{comp.sym}'s rightmost station token (₩{cost:,}) is removed"
             else:
                 err("bad_op", "A station-token correction is op 'add' or 'remove'.")
         elif what == "hex":
@@ -373,7 +373,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             self.draft_current()[1] == 0 else []
         return [
             "Seating and first stock round order: " + ", ".join(self.pname(p) for p in self.seating) + ".",
-            f"Each player takes ₩{D.STARTING_CASH[self.n]}.",
+            f"Each player takes ₩{D.STARTING_CASH[self.n]:,}.",
             "North Korean pre-war row: " + ", ".join(self.rows["north_pre"]) + ".",
             "South Korean pre-war row: " + ", ".join(self.rows["south_pre"]) + ".",
             "South Korean post-war row: " + ", ".join(self.rows["south_post"]) + ".",

@@ -93,13 +93,13 @@ class AssetMixin:
             err("auction_running", "Asset cards are traded once the auction and its par are settled.")
         price = as_int(action.get("price", 0), "price")
         if price < 0 or price > self.cash[to]:
-            err("no_cash", f"{self.pname(to)} cannot pay ₩{price}.")
+            err("no_cash", f"{self.pname(to)} cannot pay ₩{price:,}.")
         self.pay(to, pid, price)
         self.hands[pid].remove(card)
         self.hands[to].append(card)
         self.asset_owner[card] = to
         self.ev(out, "asset_traded", f"{self.pname(pid)} sells asset card {card} to {self.pname(to)} for "
-                f"₩{price}.", f"Give card {card} to {self.pname(to)}.", card=card, price=price)
+                f"₩{price:,}.", f"Give card {card} to {self.pname(to)}.", card=card, price=price)
 
     def act_use_asset(self, action, out):
         """OB02 Anti-North Spy: mark a North Korean city; its tile is a regular city tile."""

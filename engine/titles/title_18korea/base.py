@@ -296,7 +296,7 @@ class Base:
         value = n * self.price(sym)
         self.move_units(sym, pid, "pool", n)
         self.pay("bank", pid, value)
-        self.ev(out, "shares_sold", f"{self.pname(pid)} sold {n * 10}% of {sym} for ₩{value}.",
+        self.ev(out, "shares_sold", f"{self.pname(pid)} sold {n * 10}% of {sym} for ₩{value:,}.",
                 f"Put {n} share(s) of {sym} in the bank space.", player=pid, company=sym,
                 count=n, amount=value)
         if was_director:
@@ -375,7 +375,7 @@ class Base:
         cost = as_int(cost, "cost")
         if not 0 <= cost <= D.MAX_PRINTED_COST or cost % D.COST_STEP:
             err("bad_cost", f"A printed build cost is ₩0-{D.MAX_PRINTED_COST} in steps of "
-                f"₩{D.COST_STEP}.", field="cost", min=0, max=D.MAX_PRINTED_COST)
+                f"₩{D.COST_STEP:,}.", field="cost", min=0, max=D.MAX_PRINTED_COST)
         return side, kind, cost
 
     def seats_for(self, hx, color) -> int:
@@ -401,7 +401,7 @@ class Base:
         words = {"plain": "normal track", "small": "small city", "city": "normal city",
                  "metro": "metropolitan city"}
         return (f"{words[info['kind']]}, {'North' if info['side'] == 'N' else 'South'} Korea, "
-                f"printed cost ₩{info['cost']}")
+                f"printed cost ₩{info['cost']:,}")
 
     def big_cities(self, side=None) -> list[str]:
         """The big cities the book knows (RB §2.4: normal and metropolitan), on ``side``."""

@@ -270,7 +270,7 @@ class OperatingMixin:
                 f"{tp}.", left=turn["tp"], need=tp)
         cost = info.get("cost", 0) if st["color"] == "none" else 0
         if cost > comp.cash:
-            err("no_cash", f"Building on {self.hex_label(hx)} costs ₩{cost}; {comp.sym} has ₩{comp.cash}.",
+            err("no_cash", f"Building on {self.hex_label(hx)} costs ₩{cost:,}; {comp.sym} has ₩{comp.cash:,}.",
                 cost=cost)
         # apply
         turn["tp"] -= tp
@@ -290,7 +290,7 @@ class OperatingMixin:
         face = " face down as an N tile" if (info["side"] == "N" and info["kind"] in ("city", "metro")
                                              and hx not in self.spy_hexes) else ""
         self.ev(out, "tile_laid", f"{comp.sym} {'lays' if old_color == 'none' else 'upgrades to'} tile "
-                f"{tile} on {self.hex_label(hx)} ({tp} TP" + (f", ₩{cost}" if cost else "") + ").",
+                f"{tile} on {self.hex_label(hx)} ({tp} TP" + (f", ₩{cost:,}" if cost else "") + ").",
                 f"Place tile {tile}{face} on {self.hex_label(hx)}, rotation {rotation}.",
                 company=comp.sym, hex=hx, tile=tile, rotation=rotation, tp=tp, cost=cost)
         if turn["step"] == "home":
@@ -369,7 +369,7 @@ class OperatingMixin:
             err("no_tokens", f"{comp.sym} has no station tokens left.")
         cost = D.ASSET_STATION_TOKENS["OC01"] if card_token else comp.tokens[0]
         if cost > comp.cash:
-            err("no_cash", f"{comp.sym}'s next station costs ₩{cost}; it has ₩{comp.cash}.", cost=cost)
+            err("no_cash", f"{comp.sym}'s next station costs ₩{cost:,}; it has ₩{comp.cash:,}.", cost=cost)
         if card_token:
             comp.card_tokens_used["OC01"] = comp.card_tokens_used.get("OC01", 0) + 1
         else:
@@ -385,7 +385,7 @@ class OperatingMixin:
         turn["station"] = True
         turn["step"] = "station"
         self.ev(out, "station_built", f"{comp.sym} builds a station in {self.hex_label(hx)}, {where}, "
-                f"for ₩{cost}.", f"Put {comp.sym}'s leftmost station token on {self.hex_label(hx)}, {where}.",
+                f"for ₩{cost:,}.", f"Put {comp.sym}'s leftmost station token on {self.hex_label(hx)}, {where}.",
                 company=comp.sym, hex=hx, cost=cost)
 
     def _defector_station(self, comp, turn, action, out):
@@ -431,11 +431,11 @@ class OperatingMixin:
                     continue
                 if holder == "company":
                     self.pay("bank", sym, amount)
-                    paid.append(f"{sym} ₩{amount}")
+                    paid.append(f"{sym} ₩{amount:,}")
                 else:
                     self.pay("bank", holder, amount)
-                    paid.append(f"{self.pname(holder)} ₩{amount}")
-            self.ev(out, "dividend", f"{sym} pays out {total} (₩{per} a share): {', '.join(paid) or 'nobody'}.",
+                    paid.append(f"{self.pname(holder)} ₩{amount:,}")
+            self.ev(out, "dividend", f"{sym} pays out ₩{total:,} (₩{per:,} a share): {', '.join(paid) or 'nobody'}.",
                     company=sym, revenue=total, per_share=per)
             price = self.price(sym)
             if total >= 2 * price:
@@ -489,22 +489,22 @@ class OperatingMixin:
                 director = comp.director
                 short = price - comp.cash
                 if self.cash[director] < short:
-                    err("sell_first", f"{comp.sym} must buy a {head}-train (₩{price}): it has ₩{comp.cash}; "
-                        f"{self.pname(director)} must pay the ₩{short} missing and has ₩{self.cash[director]}: "
+                    err("sell_first", f"{comp.sym} must buy a {head}-train (₩{price:,}): it has ₩{comp.cash:,}; "
+                        f"{self.pname(director)} must pay the ₩{short:,} missing and has ₩{self.cash[director]:,}: "
                         "sell shares first (no sale may change a directorship), or declare bankruptcy.",
                         short=short)
                 paid = comp.cash
                 self.pay(comp.sym, "bank", paid)
                 self.pay(director, "bank", short)
-                self.ev(out, "forced_purchase", f"Forced purchase: {comp.sym} pays ₩{paid} and its director "
-                        f"{self.pname(director)} pays ₩{short}.", company=comp.sym, director=director,
+                self.ev(out, "forced_purchase", f"Forced purchase: {comp.sym} pays ₩{paid:,} and its director "
+                        f"{self.pname(director)} pays ₩{short:,}.", company=comp.sym, director=director,
                         short=short)
             else:
                 if comp.cash < price:
-                    err("no_cash", f"A {head}-train costs ₩{price}; {comp.sym} has ₩{comp.cash}.", price=price)
+                    err("no_cash", f"A {head}-train costs ₩{price:,}; {comp.sym} has ₩{comp.cash:,}.", price=price)
                 self.pay(comp.sym, "bank", price)
             comp.trains.append(head)
-            self.ev(out, "train_bought", f"{comp.sym} buys a {head}-train from the market for ₩{price}"
+            self.ev(out, "train_bought", f"{comp.sym} buys a {head}-train from the market for ₩{price:,}"
                     + (" (OB04 Train Buyer: 20% off)" if "OB04" in comp.assets else "") + ".",
                     f"Move a {head}-train from the train market to {comp.sym}.", company=comp.sym,
                     train=head, price=price)
@@ -523,7 +523,7 @@ class OperatingMixin:
         if price < 1:
             err("price_too_low", "A train between companies costs at least ₩1.")
         if price > comp.cash:
-            err("no_cash", f"{comp.sym} has ₩{comp.cash}, not ₩{price}.")
+            err("no_cash", f"{comp.sym} has ₩{comp.cash:,}, not ₩{price:,}.")
         shared = set(comp.stations) & set(seller.stations)
         if not shared and action.get("connected") is not True:
             err("not_connected", f"{comp.sym} and {seller.sym} share no city: confirm that their stations "
@@ -531,7 +531,7 @@ class OperatingMixin:
         seller.trains.remove(train)
         comp.trains.append(train)
         self.pay(comp.sym, seller.sym, price)
-        self.ev(out, "train_traded", f"{comp.sym} buys a {train}-train from {seller.sym} for ₩{price}.",
+        self.ev(out, "train_traded", f"{comp.sym} buys a {train}-train from {seller.sym} for ₩{price:,}.",
                 f"Move a {train}-train from {seller.sym} to {comp.sym}.", company=comp.sym,
                 seller=seller.sym, train=train, price=price)
 
@@ -552,11 +552,11 @@ class OperatingMixin:
         # comes from the market, so it must be the one on sale (RB §9.7), and counts as sold
         price = max(0, self.train_price(comp, new) - D.TRAIN_PRICE[old])
         if price > comp.cash:
-            err("no_cash", f"The upgrade costs ₩{price}; {comp.sym} has ₩{comp.cash}.")
+            err("no_cash", f"The upgrade costs ₩{price:,}; {comp.sym} has ₩{comp.cash:,}.")
         comp.trains.remove(old)
         comp.trains.append(new)
         self.pay(comp.sym, "bank", price)
-        self.ev(out, "train_upgraded", f"{comp.sym} upgrades a {old}-train to a {new}-train for ₩{price} "
+        self.ev(out, "train_upgraded", f"{comp.sym} upgrades a {old}-train to a {new}-train for ₩{price:,} "
                 "(OB09 The Newest Parts).", f"Remove the {old}-train from the game; move a {new}-train "
                 f"from the market to {comp.sym}.", company=comp.sym, old=old, new=new, price=price)
         self.take_from_market(new, out, by=comp.sym)
@@ -566,7 +566,7 @@ class OperatingMixin:
         if not comp.trains:
             head = self.market_head()
             err("must_buy_train", f"{comp.sym} owns no train: it must buy a {head}-train from the market "
-                f"(₩{self.train_price(comp, head)}).", train=head)
+                f"(₩{self.train_price(comp, head):,}).", train=head)
         comp.operated += 1
         self.ors["done"].append(comp.sym)
         self.ors["turn"] = None
@@ -594,19 +594,19 @@ class OperatingMixin:
             err("out_of_turn", f"Only {comp.sym}'s director {self.pname(director)} raises money now.")
         if action["type"] == "bankrupt":
             if self.raisable(director, keep_presidency=True) >= short:
-                err("not_bankrupt", f"{self.pname(director)} can still raise the ₩{short} by selling shares.")
+                err("not_bankrupt", f"{self.pname(director)} can still raise the ₩{short:,} by selling shares.")
             self.ev(out, "bankrupt", f"{self.pname(director)} cannot pay for {comp.sym}'s train and goes "
                     "bankrupt: the game ends now.", player=director)
             return self.finish("bankruptcy", out)
         if self.cash[director] >= short:
-            err("enough_cash", f"{self.pname(director)} already has the ₩{short} needed.")
+            err("enough_cash", f"{self.pname(director)} already has the ₩{short:,} needed.")
         sym = self.company(action.get("company")).sym
         n = as_int(action.get("count", 1), "count")
         if n < 1:
             err("bad_count", "Sell at least one share.")
         # RB §9.8: sell only up to the shortfall
         if n > 1 and self.cash[director] + self.sale_value(director, sym, n - 1) >= short:
-            err("sells_too_many", f"Selling {n - 1} share(s) already covers the ₩{short}: sell fewer.")
+            err("sells_too_many", f"Selling {n - 1} share(s) already covers the ₩{short:,}: sell fewer.")
         self.sell(director, sym, n, out, keep_presidency=True)
 
     def oa01_check(self, comp, out):

@@ -151,14 +151,14 @@ class StockMixin:
             err("cert_limit", f"{self.pname(pid)} is at the certificate limit of {self.cert_limit()}.")
         price = self.price(sym)
         if self.cash[pid] < price:
-            err("no_cash", f"{self.pname(pid)} has ₩{self.cash[pid]}; a share of {sym} costs ₩{price}.",
+            err("no_cash", f"{self.pname(pid)} has ₩{self.cash[pid]:,}; a share of {sym} costs ₩{price:,}.",
                 price=price, cash=self.cash[pid])
         self.move_units(sym, holder, pid, 1)
         self.pay(pid, sym if source == "company" else "bank", price)
         sr["bought"] = True
         self._mark_acted(pid, out)
         self.ev(out, "share_bought", f"{self.pname(pid)} bought 10% of {sym} from the "
-                f"{'company' if source == 'company' else 'bank'} for ₩{price}.",
+                f"{'company' if source == 'company' else 'bank'} for ₩{price:,}.",
                 f"Give {self.pname(pid)} a share of {sym} from the "
                 f"{'company dashboard' if source == 'company' else 'bank'}.",
                 player=pid, company=sym, price=price, source=source)
@@ -190,23 +190,23 @@ class StockMixin:
         sr["auction"] = {"company": sym, "starter": pid, "high": pid, "bid": bid,
                          "active": others + [pid], "to_act": None}
         self.ev(out, "auction_started", f"{self.pname(pid)} auctions {sym}'s director's certificate, "
-                f"opening at ₩{bid}.", company=sym, bid=bid, player=pid)
+                f"opening at ₩{bid:,}.", company=sym, bid=bid, player=pid)
         self._auction_next(pid, out)
 
     def _check_bid(self, pid, bid, current):
         if bid < 0 or bid % D.BID_STEP:
-            err("bad_bid", f"Bids are in steps of ₩{D.BID_STEP} from ₩0.", step=D.BID_STEP)
+            err("bad_bid", f"Bids are in steps of ₩{D.BID_STEP:,} from ₩0.", step=D.BID_STEP)
         if bid < current + D.BID_STEP:
-            err("bid_too_low", f"The bid must be at least ₩{current + D.BID_STEP}.",
+            err("bid_too_low", f"The bid must be at least ₩{current + D.BID_STEP:,}.",
                 min=current + D.BID_STEP)
         if self.certs(pid) + 1 > self.cert_limit() and not self._can_sell_any(pid):
             err("cert_limit", f"{self.pname(pid)} is at the certificate limit and has nothing to sell: "
                 "no bid.", limit=self.cert_limit())
         cap = self.bid_cap(pid)
         if bid > cap:
-            err("bid_over_means", f"{self.pname(pid)} can raise at most ₩{cap + 2 * D.PAR_PRE_WAR[0]} "
-                f"(cash and shares) and must keep ₩{2 * D.PAR_PRE_WAR[0]} for the lowest par: "
-                f"the bid may not exceed ₩{max(cap, 0)}.", max=max(cap, 0))
+            err("bid_over_means", f"{self.pname(pid)} can raise at most ₩{cap + 2 * D.PAR_PRE_WAR[0]:,} "
+                f"(cash and shares) and must keep ₩{2 * D.PAR_PRE_WAR[0]:,} for the lowest par: "
+                f"the bid may not exceed ₩{max(cap, 0):,}.", max=max(cap, 0))
 
     def _auction_next(self, last, out):
         a = self.sr["auction"]
@@ -229,7 +229,7 @@ class StockMixin:
             amount = as_int(action.get("amount", action.get("bid")), "amount")
             self._check_bid(pid, amount, a["bid"])
             a["bid"], a["high"] = amount, pid
-            self.ev(out, "bid", f"{self.pname(pid)} bids ₩{amount} for {a['company']}.",
+            self.ev(out, "bid", f"{self.pname(pid)} bids ₩{amount:,} for {a['company']}.",
                     player=pid, amount=amount, company=a["company"])
             self._auction_next(pid, out)
         elif action["type"] == "pass":
@@ -248,7 +248,7 @@ class StockMixin:
         pid, sym = a["high"], a["company"]
         self.sr["par"] = {"winner": pid, "company": sym, "bid": a["bid"], "starter": a["starter"]}
         self.ev(out, "auction_won", f"{self.pname(pid)} wins {sym}'s director's certificate for "
-                f"₩{a['bid']}; now choose the par price (sell shares first if needed).",
+                f"₩{a['bid']:,}; now choose the par price (sell shares first if needed).",
                 player=pid, company=sym, bid=a["bid"])
 
     def _act_par_step(self, action, out):
@@ -271,8 +271,8 @@ class StockMixin:
             err("bad_par", f"Par must be one of {choices}.", choices=choices)
         need = p["bid"] + 2 * price
         if self.cash[pid] < need:
-            err("no_cash", f"{self.pname(pid)} needs ₩{need} (bid ₩{p['bid']} + 2 × {price}) and has "
-                f"₩{self.cash[pid]}: sell shares first or choose a lower par.", need=need)
+            err("no_cash", f"{self.pname(pid)} needs ₩{need:,} (bid ₩{p['bid']:,} + 2 × {price}) and has "
+                f"₩{self.cash[pid]:,}: sell shares first or choose a lower par.", need=need)
         if self.certs(pid) + 1 > self.cert_limit():
             err("cert_limit", f"{self.pname(pid)} is at the certificate limit: sell a certificate first.")
         comp = self.companies[sym]
@@ -289,7 +289,7 @@ class StockMixin:
         self.set_price_idx(sym, D.MARKET.index(price))
         cube = "red" if comp.row != "south_post" else "blue"
         self.ev(out, "company_founded", f"{self.pname(pid)} founds {sym} ({comp.name}) at par {price}: "
-                f"pays ₩{p['bid']} to the bank and ₩{2 * price} into {sym}.",
+                f"pays ₩{p['bid']:,} to the bank and ₩{2 * price:,} into {sym}.",
                 f"Give {self.pname(pid)} {sym}'s dashboard and director's certificate; put {sym}'s token "
                 f"at {price} on the stock track (rightmost) and on the revenue track; move the {cube} cube "
                 f"from {comp.home_city} to the dashboard; the 10% shares go on the dashboard.",

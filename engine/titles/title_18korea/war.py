@@ -120,7 +120,7 @@ class WarMixin:
         comp.stations = []
         if comp.sym in self.pending_discards:
             self.pending_discards.remove(comp.sym)
-        self.ev(out, "company_left", f"{comp.sym} leaves the game with its shares (no refund); its ₩{cash} "
+        self.ev(out, "company_left", f"{comp.sym} leaves the game with its shares (no refund); its ₩{cash:,} "
                 f"and trains ({', '.join(trains) or 'none'}) leave too.",
                 f"Return {comp.sym}'s certificates, dashboard, trains and stations to the box.",
                 company=comp.sym)
