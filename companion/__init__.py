@@ -32,6 +32,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE_URL=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'companion.db'}",
         REDIS_URL=os.environ.get("REDIS_URL"),
+        # The session cookie (the seats this phone holds) is sent only when it changes: a
+        # refresh on every answer let a late answer to a request sent before the phone took
+        # its seat (the service worker caching files) put back the cookie without the seat.
+        SESSION_REFRESH_EACH_REQUEST=False,
     )
     if test_config is None:
         # instance/config.py is optional: a deployment's own settings.

@@ -104,7 +104,8 @@ def _word(key: str, value):
     return str(found) if found is not value else value
 
 
-def _reason(value) -> str:
+def end_reason(value) -> str:
+    """Why the game ended (an engine game_end_reason), in the page's language."""
     if isinstance(value, str) and value.startswith("price_") and value[6:].isdigit():
         return gettext("a share price reached %(price)s", price=value[6:])
     return str(GAME_END_REASONS.get(value, value))
@@ -143,7 +144,7 @@ def engine_text(item: dict | None, key: str = "message") -> str:
         elif k in VALUE_WORDS:
             raw[k] = _word(k, v)
         elif k == "reason" and code == "game_over":
-            raw[k] = _reason(v)
+            raw[k] = end_reason(v)
     params = _params_text(raw)
     if "what" not in params and isinstance((item.get("params") or {}).get("action"), dict):
         act = item["params"]["action"]

@@ -277,7 +277,8 @@ def mine(item) -> bool:
     ids = getattr(request, "_my_ids", set())
     if not isinstance(item, dict) or not ids:
         return False
-    return any(str(item.get(k)) in ids for k in ("_id", "id", "player", "president", "owner")
+    return any(str(item.get(k)) in ids
+               for k in ("_id", "id", "player", "president", "director", "owner")
                if item.get(k) is not None)
 
 
@@ -643,10 +644,6 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
             elif req["requested_by"] == access.player and req["status"] == "pending":
                 mine.append(item)
     my_ids = {access.player} if access.player else set()
-    # corporations this seat presides count as "mine" for highlighting
-    for corp in state.get("corporations") or []:
-        if isinstance(corp, dict) and corp.get("president") in my_ids:
-            my_ids.add(str(corp.get("id")))
     request._my_ids = my_ids
     forms = actionforms.forms(legal) if access.can_write else []
     acting_ids = set(map(str, acting))
@@ -665,7 +662,9 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
     return dict(
         code=code, access=access, state=state, version=version, forms=forms,
         now_forms=now_forms, other_forms=other_forms, fixes=fixes,
-        can_act=access.can_write, my_turn=bool(my_ids & set(map(str, acting))),
+        # "your turn" when this seat acts, or the company it presides/directs does
+        can_act=access.can_write,
+        my_turn=access.player is not None and access.player in (state.get("acting_players") or []),
         acting_names=[name_of(a) for a in acting], round_text=_round_text(state.get("round"), state),
         player_rows=player_rows, book=book, market=state.get("market"),
         sections=sections, more=more, recent=recent, last_events=last_events, error=error,
@@ -837,14 +836,13 @@ def _series(record: dict):
     """Net worth of every player after each round, replaying the record once."""
     from engine import Game
     game = Game(record["title"], record["players"], record.get("seed", 0), record.get("options"))
-    points, last_round = [], None
+    points = []
 
-    def round_key(view):
-        r = view.get("round")
-        return json.dumps(r, sort_keys=True, default=str)
+    def round_key(view):        # a round as the players name it (its data may change within it)
+        return _round_text(view.get("round"), view)
 
     last_round = round_key(game.view())
-    label_of = _round_text(game.view().get("round"), game.view()) or "1"
+    label_of = last_round or "1"
     for action in record.get("actions", []):
         try:
             game.process(action)
@@ -855,7 +853,7 @@ def _series(record: dict):
         if key != last_round:
             points.append((label_of, dict(game.result())))
             last_round = key
-            label_of = _round_text(view.get("round"), view) or str(len(points) + 1)
+            label_of = key or str(len(points) + 1)
     points.append((label_of if not game.finished else _("End"), dict(game.result())))
     return game, points
 
@@ -969,6 +967,7 @@ def _chart_svg(points, players) -> Markup:
 
 @bp.get("/tables/<code>/scores")
 def scores(code):
+    from companion.i18n import end_reason
     access = _access(code)
     s = svc()
     st = s.state(access)
@@ -982,7 +981,8 @@ def scores(code):
     rows = _breakdown(game.view(), result, players)
     return render_template("scores.html", code=code, state=state, rows=rows,
                            chart=_chart_svg(points, players), finished=state.get("finished"),
-                           reason=state.get("game_end_reason"))
+                           reason=end_reason(state["game_end_reason"])
+                           if state.get("game_end_reason") else None)
 
 
 @bp.get("/tables/<code>/export.json")

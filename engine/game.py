@@ -141,7 +141,19 @@ class Game:
             legal.append({"type": REDO})
         return legal
 
+    def acting_players(self, acting: list[str]) -> list[str]:
+        """The players whose phones should say "your turn": each acting entity's controller."""
+        ids = {p["id"] for p in self.players}
+        control = getattr(self.rules, "controller", None)
+        out = []
+        for entity in acting:
+            pid = control(entity) if control else (entity if entity in ids else None)
+            if pid in ids and pid not in out:
+                out.append(pid)
+        return out
+
     def view(self) -> dict:
+        acting = self.rules.acting()
         state = self.rules.view()
         state.update({
             "title": self.spec.id,
@@ -151,7 +163,8 @@ class Game:
             "actions": len(self.effective),
             "finished": self.rules.finished,
             "game_end_reason": self.rules.game_end_reason,
-            "acting": self.rules.acting(),
+            "acting": acting,
+            "acting_players": self.acting_players(acting),
             "can_undo": bool(self.effective),
             "can_redo": bool(self._undone),
         })

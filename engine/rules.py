@@ -31,3 +31,8 @@ class Rules(Protocol):
 
     def acting(self) -> list[str]:
         """The ids of the entities (players or companies) who may act now."""
+
+    def controller(self, entity: str) -> str | None:
+        """The player who acts for ``entity``: a player for themself, a company's
+        president or director; None if nobody does (optional: without it, only players
+        act for themselves)."""

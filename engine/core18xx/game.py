@@ -170,6 +170,16 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
     def money(self, amount: int) -> str:
         return f"{self.CURRENCY}{amount:,}" if amount >= 0 else f"-{self.CURRENCY}{-amount:,}"
 
+    def controller(self, entity: str) -> str | None:
+        if entity in self.ledger.cash and entity in self.players:
+            return entity
+        if entity in self.corps:
+            return self.shares.president.get(entity)
+        if entity in self.companies:
+            owner = self.companies[entity]["owner"]
+            return owner if owner in self.players else self.controller(owner) if owner else None
+        return None
+
     def pname(self, pid: str) -> str:
         return self.names.get(pid, pid)
 

@@ -142,6 +142,12 @@ class Base:
     def ev(self, out: list, code: str, message: str, board: str = "", **params):
         out.append(Event(code, message, board, params))
 
+    def controller(self, entity: str) -> str | None:
+        if entity in self.player_ids:
+            return entity
+        comp = self.companies.get(entity)
+        return comp.director if comp is not None else None
+
     def pname(self, pid: str) -> str:
         return f"{self.names.get(pid, pid)}"
 
