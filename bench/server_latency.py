@@ -9,6 +9,10 @@ Measured: p50/p99/max of post -> the sixth phone's receipt (all six must get it)
 the post's own round trip, errors (any 5xx, refused connection, timeout, lost or
 out-of-order push; 409/422 are counted apart: they are answers, not errors), and the
 server's memory per table (worker RSS after the run minus before the tables, / tables).
+CPU per action: the server's workers, the client, and (``db_cpu_ms_per_action``) every
+PostgreSQL and Redis process on the machine, ended PostgreSQL backends included (whoever
+else uses them counts too). A lost push says how long before the end of posting it was posted
+(``lost_posted_s_before_end``: under a second or two, it was still on its way).
 
     .venv/bin/python bench/server_latency.py                        # embedded default
     .venv/bin/python bench/server_latency.py --backend pg-redis     # 2 processes, PG + Redis
@@ -79,6 +83,28 @@ class Http:
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def db_cpu_seconds() -> float:
+    """CPU of every PostgreSQL and Redis process on this machine, including PostgreSQL backends
+    that ended (the postmaster's reaped children). Other users of these servers count too."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        if not (name.startswith("postgres") or name.startswith("redis-server")):
+            continue
+        f = stat.rsplit(")", 1)[1].split()
+        total += int(f[11]) + int(f[12])
+        if name == "postgres" and f[1] == "1":             # the postmaster: its reaped backends
+            total += int(f[13]) + int(f[14])
+    return total / tick
 
 
 def rss_kb(pid: int) -> int:
@@ -276,6 +302,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(n_phones)]
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
         cpu0 = sum(cpu_seconds(p) for p in workers)
+        db0 = db_cpu_seconds()
         client0 = time.process_time()
         spies = []
         if pyspy:                                   # sample the workers while the tables play
@@ -288,10 +315,12 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         posters = [gevent.spawn(poster, t, seconds, rate, k) for k, t in enumerate(tables)]
         gevent.joinall(posters, timeout=seconds + 60)
+        posted_end = time.perf_counter()
         for spy in spies:
             spy.wait(timeout=30)
         gevent.sleep(2.0)                           # the last pushes
         server_cpu = sum(cpu_seconds(p) for p in workers) - cpu0
+        db_cpu = db_cpu_seconds() - db0
         client_cpu = time.process_time() - client0
         rss_after = sum(rss_kb(p) for p in workers)
         stop["now"] = True
@@ -302,6 +331,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         for s in servers:
             s.kill()
     latencies, rtts, errors, lost = [], [], [], 0
+    lost_ages = []          # for each lost push: seconds from its post to the end of posting
     refused = sum(t.refused for t in tables)
     stale = sum(t.stale for t in tables)
     for t in tables:
@@ -311,6 +341,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
             got = t.recv.get(v, [])
             if len(got) < n_phones:
                 lost += 1
+                lost_ages.append(posted_end - t0)
                 continue
             latencies.append(max(got) - t0)
     ms = lambda x: round(x * 1000, 1)  # noqa: E731
@@ -322,9 +353,14 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         "max_ms": ms(max(latencies)) if latencies else None,
         "post_rtt_p50_ms": ms(pct(rtts, 50)), "post_rtt_p99_ms": ms(pct(rtts, 99)),
         "errors": len(errors) + lost, "lost_pushes": lost, "error_samples": errors[:5],
+        # a push still on its way when the run ended (posted in its last seconds) or one that
+        # never came (posted long before the end)
+        "lost_posted_s_before_end": [round(min(lost_ages), 2), round(max(lost_ages), 2)]
+        if lost_ages else None,
         "refused_422": refused, "stale_409": stale,
         "server_rss_mb": round(rss_after / 1024, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(latencies) + lost), 2),
+        "db_cpu_ms_per_action": round(db_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "client_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "kb_per_table": round((rss_after - base_rss) / max(1, n_tables), 1),
     }

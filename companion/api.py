@@ -40,6 +40,9 @@ class BadRequest(ServiceError):
         super().__init__(400, code, message, **params)
 
 
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
 def _reject_constant(name):
     raise ValueError(f"{name} is not JSON")
 
@@ -54,10 +57,15 @@ def json_body() -> dict:
         raise BadRequest("bad_json", "The body is not valid JSON.") from None
     if not isinstance(data, dict):
         raise BadRequest("bad_json", "The body must be a JSON object.")
-    try:                                   # "\ud800" escapes decode to unencodable strings
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadRequest("bad_json", "The body has a string that is not valid Unicode.") from None
+    # "\ud800" escapes decode to unencodable strings. Only a \uD800-\uDFFF escape can make one
+    # (raw bytes that are not UTF-8 fail above), so a UTF-8 body without one needs no encoding
+    # test (a UTF-16 or UTF-32 body, which json.loads reads too, has NUL bytes: tested).
+    if b"\x00" in raw or _SURROGATE_ESCAPE.search(raw) is not None:
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadRequest("bad_json",
+                             "The body has a string that is not valid Unicode.") from None
     return data
 
 

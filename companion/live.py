@@ -221,6 +221,11 @@ class Hub:
         for sub in subs:
             sub.deliver(msg)
 
+    def newest(self, table_id: int) -> int:
+        """The newest version of the table published to (or swept for) this process's phones;
+        -1 if none of them watches it."""
+        return self._seen.get(table_id, -1)
+
     def saw(self, table_id: int, version: int) -> None:
         """This process's phones of the table have (or are about to get) ``version``."""
         if version > self._seen.get(table_id, -1):
@@ -230,12 +235,13 @@ class Hub:
     def channel(self, table_id: int) -> str:
         return f"{self.prefix}:t:{table_id}"
 
-    def publish(self, table_id: int, msg: dict) -> None:
+    def publish(self, table_id: int, msg: dict, text: str | None = None) -> None:
         """Deliver to this process's phones now; with Redis, to every other process too.
 
+        ``text``: ``msg`` as JSON text if the caller has it already (else it is made here).
         Called after the commit: a failure here loses no step (phones catch up from the log).
         """
-        msg = Message(msg)
+        msg = Message(msg, text)
         self._deliver(table_id, msg)
         if self.redis is not None:
             try:

@@ -60,6 +60,12 @@ table's row) that checks the key and the version, applies the action to the live
 game, appends the log row, raises the version and stores the key's answer. If the
 write fails after the engine applied the action, the live game is dropped and
 rebuilt from the log at the next use: memory is never ahead of the log.
+On PostgreSQL the usual post (the live game is at the version the phone saw, no
+newer version was seen published, not an undo, no snapshot due) is one round trip:
+the live game applies the action, then one autocommit statement raises the version
+only if the table is still at the old one and the key is new, and writes the log
+row and the key's answer with it (``SQL_PG_FAST``); if it writes nothing, the live
+game is dropped and the locked transaction above answers (409, the key's answer...).
 """
 from __future__ import annotations
 
@@ -170,6 +176,29 @@ SQL_PG_WRITE = Raw(_PG_WRITE.format(key=""))
 SQL_PG_WRITE_KEY = Raw(_PG_WRITE.format(
     key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
         "created_at) VALUES (:tid, :key, :hash, 200, :response, :at)), "))
+# PostgreSQL, the usual post in one round trip: the live game (at the version the phone saw)
+# applied the action already; one autocommit statement raises the version only if the table is
+# still at :prev (and, with a key, the key is new), and writes the log row, the key's answer and
+# the lapsed undo requests only if it did. It returns (1, lapsed requests) or (0, 0): then
+# nothing was written, the live game is dropped and the locked path above answers.
+# The row lock the UPDATE takes serializes it with every other writer; a concurrent
+# double (same version, same key) fails on the unique keys instead.
+_PG_FAST = (
+    "WITH t AS (UPDATE tables SET version = :version WHERE id = :tid AND version = :prev{fresh} "
+    "RETURNING id), "
+    "a AS (INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
+    "device_label, created_at) "
+    "SELECT id, :version, :action, :events, :player, :name, :device, :label, :at FROM t), "
+    "{key}"
+    "u AS (UPDATE undo_requests SET status = 'void', answered_at = :at "
+    "WHERE table_id = :tid AND status IN ('pending', 'approved') AND step_version <> :last "
+    "AND EXISTS (SELECT 1 FROM t) RETURNING 1) "
+    "SELECT (SELECT count(*) FROM t), (SELECT count(*) FROM u)")
+SQL_PG_FAST = Raw(_PG_FAST.format(fresh="", key=""))
+SQL_PG_FAST_KEY = Raw(_PG_FAST.format(
+    fresh=" AND NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE table_id = :tid AND key = :key)",
+    key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
+        "created_at) SELECT id, :key, :hash, 200, :response, :at FROM t), "))
 
 MAX_KEY = 128
 MAX_LABEL = 80
@@ -217,6 +246,43 @@ class Created:
 def dumps(data) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=False,
                       default=str)
+
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - pinned in requirements.txt; json.dumps does the same
+    orjson = None
+else:
+    # What json.dumps(default=str) does with them: dataclasses and datetimes go to ``default``
+    # (str), not orjson's own forms; int (and other non-str) dict keys become strings.
+    _ORJSON_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS |
+                       orjson.OPT_PASSTHROUGH_DATETIME)
+
+
+def _orjson_default(obj):
+    """What json.dumps does with what orjson hands over: a tuple subclass (a namedtuple) is an
+    array, a dict subclass orjson left out an object, anything else ``str(obj)``."""
+    if isinstance(obj, (list, tuple)):
+        return list(obj)
+    if isinstance(obj, dict):
+        return dict(obj)
+    return str(obj)
+
+
+def dumps_engine(data) -> str:
+    """:func:`dumps` of what the engine made (a view, legal actions, events), 5-6 times faster
+    with orjson: the same text (compact, UTF-8 not escaped, insertion order, ``default=str``;
+    checked on 4000 1888-N states). Anything orjson refuses (an int beyond 64 bits, a lone
+    surrogate, nesting deeper than 254) goes to json.dumps. Where the two differ, and the engine
+    has none of it: a float NaN/Infinity (``null`` here, not valid JSON there) and an Enum that
+    is neither int nor str (its value here, ``str()`` there). Not for what a phone sent (an
+    action): json.loads reads ``1e400`` as infinity."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(data, default=_orjson_default, option=_ORJSON_OPTIONS).decode()
+        except TypeError:               # orjson.JSONEncodeError is a TypeError
+            pass
+    return dumps(data)
 
 
 def token_hash(token: str) -> str:
@@ -299,7 +365,7 @@ class LiveTable:
                 log.exception("view of table %s failed", self.code)
                 raise ServiceError(503, "engine_fault",
                                    f"The rules engine failed to show this table: {exc!r}")
-            self._view = (self.version, dumps({"version": self.version, "state": state,
+            self._view = (self.version, dumps_engine({"version": self.version, "state": state,
                                                "legal": legal}))
         return self._view[1]
 
@@ -604,102 +670,174 @@ class TableService:
                                "'expected_version' must be the version this phone last saw.")
         if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY):
             raise ServiceError(400, "bad_key", f"'key' must be a string of 1–{MAX_KEY} characters.")
+        action_text = dumps(action)
+        # = dumps({"action": action, "expected_version": expected_version}), made from its parts
         request_hash = hashlib.sha256(
-            dumps({"action": action, "expected_version": expected_version}).encode()).hexdigest()
+            f'{{"action":{action_text},"expected_version":{expected_version}}}'.encode()
+        ).hexdigest()
+        tid = access.table_id
+        pg = self.store.dialect == "postgresql"
+        with self._lock(tid):
+            live = self._live_table(tid)
+            fast = None
+            if pg and expected_version == live.version and action["type"] != "undo" \
+                    and (live.version + 1) % self.snapshot_every != 0 \
+                    and self._hub_newest(tid) <= live.version:
+                fast = self._submit_pg_fast(access, live, action, action_text, key, request_hash)
+                if fast is None:
+                    live = self._live_table(tid)    # the locked path, from the log if dropped
+            if fast is not None:
+                version, events, events_text, action_text, body_text, voided = fast
+            else:
+                status, text, *done = self._submit_locked(
+                    access, live, action, action_text, expected_version, key, request_hash)
+                if not done:                        # 409, 422, or a key's stored answer
+                    return status, text
+                version, events, events_text, action_text, body_text, voided = done
+            if self.hub is not None:
+                self.hub.publish(tid, {"version": version, "action": action, "events": events},
+                                 f'{{"version":{version},"action":{action_text},'
+                                 f'"events":{events_text}}}')
+                if voided:
+                    self.hub.publish(tid, {"undo_request": None})
+            self._posts += 1
+            if self._posts % 1000 == 0:
+                self.prune_keys()
+        return 200, body_text
+
+    def _hub_newest(self, table_id: int) -> int:
+        """The newest version of the table this process's hub has seen published (-1: none)."""
+        newest = getattr(self.hub, "newest", None)
+        return newest(table_id) if newest is not None else -1
+
+    def _submit_pg_fast(self, access: Access, live: LiveTable, action: dict, action_text: str,
+                        key, request_hash):
+        """PostgreSQL, when the live game is at the version the phone saw (the usual post): apply
+        the action, then one autocommit statement (``SQL_PG_FAST``) writes it all if the table
+        is still at that version and the key is new. ``None``: nothing was written (the engine
+        refused, another process wrote first, the key exists): the caller takes the locked path
+        (the live game was dropped if it had applied the action)."""
+        tid = access.table_id
+        version = live.version + 1
+        try:
+            events = live.apply(action, version, access.player)
+        except GameError:
+            return None                 # refused: the game is unchanged; the locked path answers
+        written = False
+        try:
+            events_text = dumps_engine(events)
+            body_text = f'{{"version":{version},"events":{events_text}}}'
+            row = dict(tid=tid, version=version, prev=version - 1, action=action_text,
+                       events=events_text, player=access.player, name=access.name[:64],
+                       device=access.device_id, label=access.device_label[:MAX_LABEL],
+                       at=utcnow(), last=live.entered[-1][0] if live.entered else -1)
+            if key is not None:
+                row.update(key=key, hash=request_hash, response=body_text)
+            try:
+                with self.store.read_conn() as conn:    # autocommit: the statement commits
+                    done, voided = raw(conn, SQL_PG_FAST_KEY if key is not None else SQL_PG_FAST,
+                                       row).fetchone()
+            except IntegrityError:      # a concurrent double of this version or key
+                done = voided = 0
+            written = done == 1
+        finally:
+            if not written:
+                self._live.pop(tid, None)   # memory is ahead of the log: reload
+        if not written:
+            return None
+        return version, events, events_text, action_text, body_text, voided
+
+    def _submit_locked(self, access: Access, live: LiveTable, action: dict, action_text: str,
+                       expected_version, key, request_hash):
+        """A post in one locked transaction: ``(status, text)`` if nothing was applied (409, 422,
+        a key's stored answer), else ``(200, text, version, events, events text, action text,
+        body text, lapsed undo requests)``."""
         tid = access.table_id
         pg = self.store.dialect == "postgresql"
         applied = committed = False
-        with self._lock(tid):
-            live = self._live_table(tid)
-            try:
-                with self.store.write_conn() as conn:
-                    # FOR UPDATE (PostgreSQL) serializes posts to this table everywhere;
-                    # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
-                    if pg:
-                        db_version, *stored = raw(conn, SQL_PG_LOCK,
-                                                  {"tid": tid, "key": key}).fetchone()
-                        stored = stored if stored[0] is not None else None
-                    else:
-                        db_version = raw(conn, SQL_VERSION, {"tid": tid}).fetchone()[0]
-                        stored = None if key is None else raw(
-                            conn, SQL_KEY, {"tid": tid, "key": key}).fetchone()
+        try:
+            with self.store.write_conn() as conn:
+                # FOR UPDATE (PostgreSQL) serializes posts to this table everywhere;
+                # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
+                if pg:
+                    db_version, *stored = raw(conn, SQL_PG_LOCK,
+                                              {"tid": tid, "key": key}).fetchone()
+                    stored = stored if stored[0] is not None else None
+                else:
+                    db_version = raw(conn, SQL_VERSION, {"tid": tid}).fetchone()[0]
+                    stored = None if key is None else raw(
+                        conn, SQL_KEY, {"tid": tid, "key": key}).fetchone()
+                if key is not None:
+                    if stored is not None:       # (request_hash, status, response)
+                        if stored[0] != request_hash:
+                            raise ServiceError(
+                                422, "key_reused",
+                                "This key was already used for a different request.")
+                        return stored[1], stored[2]
+                if live.version != db_version:
+                    if live.version > db_version:    # memory ahead of the log: rebuild
+                        self._live.pop(tid, None)
+                        with self.store.read() as s:
+                            live = self._load(s, tid)
+                        self._live[tid] = live
+                    else:                            # another process wrote: catch up
+                        self._catch_up(conn, live, db_version)
+                if expected_version != db_version:
+                    return 409, dumps({"version": db_version, "error": {
+                        "code": "stale_version",
+                        "message": f"The table is at version {db_version}, not "
+                                   f"{expected_version}: reload and try again.",
+                        "params": {"version": db_version}}})
+                version = db_version + 1
+                now = utcnow()
+                if action["type"] == "undo":
+                    self._check_undo_consent(conn, live, access, now)
+                try:
+                    events = live.apply(action, version, access.player)
+                except GameError as err:
+                    body_text = dumps({"error": err.as_dict()})
                     if key is not None:
-                        if stored is not None:       # (request_hash, status, response)
-                            if stored[0] != request_hash:
-                                raise ServiceError(
-                                    422, "key_reused",
-                                    "This key was already used for a different request.")
-                            return stored[1], stored[2]
-                    if live.version != db_version:
-                        if live.version > db_version:    # memory ahead of the log: rebuild
-                            self._live.pop(tid, None)
-                            with self.store.read() as s:
-                                live = self._load(s, tid)
-                            self._live[tid] = live
-                        else:                            # another process wrote: catch up
-                            self._catch_up(conn, live, db_version)
-                    if expected_version != db_version:
-                        return 409, dumps({"version": db_version, "error": {
-                            "code": "stale_version",
-                            "message": f"The table is at version {db_version}, not "
-                                       f"{expected_version}: reload and try again.",
-                            "params": {"version": db_version}}})
-                    version = db_version + 1
-                    now = utcnow()
-                    if action["type"] == "undo":
-                        self._check_undo_consent(conn, live, access, now)
-                    try:
-                        events = live.apply(action, version, access.player)
-                    except GameError as err:
-                        body_text = dumps({"error": err.as_dict()})
-                        if key is not None:
-                            raw(conn, SQL_INSERT_KEY, dict(
-                                tid=tid, key=key, hash=request_hash, status=422,
-                                response=body_text, at=now))
-                        return 422, body_text
-                    applied = True
-                    body_text = dumps({"version": version, "events": events})
-                    row = dict(tid=tid, version=version, action=dumps(action), events=dumps(events),
-                               player=access.player, name=access.name[:64],
-                               device=access.device_id, label=access.device_label[:MAX_LABEL],
-                               at=now)
-                    voided = 0
-                    if pg:      # one statement: log row, version, key, lapsed undo requests
-                        row["last"] = live.entered[-1][0] if live.entered else -1
-                        if key is not None:
-                            row.update(key=key, hash=request_hash, response=body_text)
-                        voided = raw(conn, SQL_PG_WRITE_KEY if key is not None
-                                     else SQL_PG_WRITE, row).fetchone()[0]
-                    else:
-                        raw(conn, SQL_INSERT_ACTION, row)
-                        raw(conn, SQL_SET_VERSION, {"tid": tid, "version": version})
-                        if key is not None:
-                            raw(conn, SQL_INSERT_KEY, dict(
-                                tid=tid, key=key, hash=request_hash, status=200,
-                                response=body_text, at=now))
-                    if version % self.snapshot_every == 0:
-                        conn.execute(S.insert().values(
-                            table_id=tid, version=version, created_at=now,
-                            fingerprint=engine_fingerprint(live.game.spec),
-                            data=live.snapshot_bytes()))
-                    if not pg and (live.undo_open or self.shared):  # requests lapse as it moves on
-                        last = live.entered[-1][0] if live.entered else -1
-                        voided = raw(conn, SQL_VOID_UNDO,
-                                     {"tid": tid, "last": last, "at": now}).rowcount
-                        live.undo_open = raw(conn, SQL_UNDO_OPEN,
-                                             {"tid": tid}).fetchone() is not None
-                committed = True
-                self._posts += 1
-                if self._posts % 1000 == 0:
-                    self.prune_keys()
-            finally:
-                if applied and not committed:
-                    self._live.pop(tid, None)   # memory is ahead of an unwritten log: reload
-            if self.hub is not None:
-                self.hub.publish(tid, {"version": version, "action": action, "events": events})
-                if voided:
-                    self.hub.publish(tid, {"undo_request": None})
-        return 200, body_text
+                        raw(conn, SQL_INSERT_KEY, dict(
+                            tid=tid, key=key, hash=request_hash, status=422,
+                            response=body_text, at=now))
+                    return 422, body_text
+                applied = True
+                events_text = dumps_engine(events)
+                body_text = f'{{"version":{version},"events":{events_text}}}'
+                row = dict(tid=tid, version=version, action=action_text, events=events_text,
+                           player=access.player, name=access.name[:64],
+                           device=access.device_id, label=access.device_label[:MAX_LABEL],
+                           at=now)
+                voided = 0
+                if pg:      # one statement: log row, version, key, lapsed undo requests
+                    row["last"] = live.entered[-1][0] if live.entered else -1
+                    if key is not None:
+                        row.update(key=key, hash=request_hash, response=body_text)
+                    voided = raw(conn, SQL_PG_WRITE_KEY if key is not None
+                                 else SQL_PG_WRITE, row).fetchone()[0]
+                else:
+                    raw(conn, SQL_INSERT_ACTION, row)
+                    raw(conn, SQL_SET_VERSION, {"tid": tid, "version": version})
+                    if key is not None:
+                        raw(conn, SQL_INSERT_KEY, dict(
+                            tid=tid, key=key, hash=request_hash, status=200,
+                            response=body_text, at=now))
+                if version % self.snapshot_every == 0:
+                    conn.execute(S.insert().values(
+                        table_id=tid, version=version, created_at=now,
+                        fingerprint=engine_fingerprint(live.game.spec),
+                        data=live.snapshot_bytes()))
+                if not pg and (live.undo_open or self.shared):  # requests lapse as it moves on
+                    last = live.entered[-1][0] if live.entered else -1
+                    voided = raw(conn, SQL_VOID_UNDO,
+                                 {"tid": tid, "last": last, "at": now}).rowcount
+                    live.undo_open = raw(conn, SQL_UNDO_OPEN,
+                                         {"tid": tid}).fetchone() is not None
+            committed = True
+        finally:
+            if applied and not committed:
+                self._live.pop(tid, None)   # memory is ahead of an unwritten log: reload
+        return 200, body_text, version, events, events_text, action_text, body_text, voided
 
     def prune_keys(self, older_than_hours: float | None = None) -> int:
         """Forget idempotency keys older than ``key_ttl_hours`` (a retry comes within seconds;

@@ -311,7 +311,8 @@ def test_a_failed_write_leaves_memory_and_log_as_they_were(app, client, table, m
     assert post(client, table, 0, add("1", 2), 0).status_code == 200
     before = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
     failing = tables_module.Raw("UPDATE no_such_table SET x = 1")
-    for name in ("SQL_SET_VERSION", "SQL_PG_WRITE", "SQL_PG_WRITE_KEY"):   # SQLite's, PostgreSQL's
+    for name in ("SQL_SET_VERSION", "SQL_PG_WRITE", "SQL_PG_WRITE_KEY",   # SQLite's, PostgreSQL's
+                 "SQL_PG_FAST", "SQL_PG_FAST_KEY"):
         monkeypatch.setattr(tables_module, name, failing)
     r = post(client, table, 1, add("2", 3), 1)          # an injected fault, not bad input:
     assert r.status_code in (500, 503) and r.json["error"]["code"] in ("internal", "unavailable")
@@ -330,3 +331,103 @@ def test_old_idempotency_keys_are_pruned_not_the_log(app, client, table):
     assert svc.prune_keys(older_than_hours=-1) == 1         # "older than the future": all go
     h = client.get(f"/api/tables/{table['code']}/history", headers=seat(table, 0)).json
     assert [e["version"] for e in h["entries"]] == [1]
+
+
+def test_a_process_behind_the_log_gets_409_and_writes_nothing(database):
+    """Two processes on one database; the second's live game is one step behind (the first
+    wrote). Its post at the version it saw is stale: 409 with the current version, nothing
+    written; a retried key there gets the first answer; a post at the current version applies
+    on top (on PostgreSQL the post's one-statement write is refused and the locked path answers)."""
+    a, b, c = make_app(database), make_app(database), make_app(database)
+    try:
+        ca, cb, cc = a.test_client(), b.test_client(), c.test_client()
+        shared = a.extensions["companion.tables"].shared
+        t = ca.post("/api/tables", json={"title": TITLE, "players": ["Ann", "Bo", "Cy"],
+                                        "seed": 3}).json
+        code = t["code"]
+        for cl in (cb, cc):       # both load the game at version 0
+            assert cl.get(f"/api/tables/{code}", headers=seat(t, 0)).json["version"] == 0
+        first = post(ca, t, 0, add("1", 2), 0, key="k-a")
+        assert first.status_code == 200 and first.json["version"] == 1
+        r = post(cb, t, 0, add("1", 4), 0)
+        assert r.status_code == 409 and r.json["version"] == 1
+        assert r.json["error"]["code"] == "stale_version"
+        again = post(cc, t, 0, add("1", 2), 0, key="k-a")      # the retry reaches the other one
+        assert again.status_code == 200 and again.json == first.json
+        for cl in (ca, cb, cc):
+            h = cl.get(f"/api/tables/{code}/history", headers=seat(t, 0)).json
+            assert h["version"] == 1 and [(e["version"], e["action"]) for e in h["entries"]] == [
+                (1, add("1", 2))]
+            if shared:    # (the embedded SQLite is one process: its reads do not look for others)
+                assert cl.get(f"/api/tables/{code}", headers=seat(t, 1)).json["state"]["total"] == 2
+        assert post(cb, t, 1, add("2", 3), 1, key="k-b").status_code == 200
+        assert post(cc, t, 2, add("3"), 2).status_code == 200
+        for cl in (ca, cb, cc):
+            if shared:
+                st = cl.get(f"/api/tables/{code}", headers=seat(t, 2)).json
+                assert st["version"] == 3 and st["state"]["total"] == 6
+            h = cl.get(f"/api/tables/{code}/history", headers=seat(t, 0)).json
+            assert [(e["version"], e["player"]) for e in h["entries"]] == [
+                (1, "1"), (2, "2"), (3, "3")]
+    finally:
+        for app in (a, b, c):
+            app.extensions["companion.store"].dispose()
+
+
+def test_postgres_post_is_one_statement_that_checks_the_version(app, client, table, database,
+                                                                monkeypatch):
+    """On PostgreSQL a post to a live game at the phone's version is one autocommit statement
+    (log row, version, key, lapsed undo requests); one whose version check fails writes
+    nothing, and the locked path answers (here: 409)."""
+    if not database.startswith("postgres"):
+        pytest.skip("PostgreSQL's write path")
+    from companion import tables as tables_module
+    seen = []
+    real = tables_module.raw
+    monkeypatch.setattr(tables_module, "raw",
+                        lambda conn, stmt, params: seen.append(stmt) or real(conn, stmt, params))
+    assert post(client, table, 0, add("1", 2), 0, key="one").status_code == 200
+    assert seen == [tables_module.SQL_PG_FAST_KEY]
+    seen.clear()
+    assert post(client, table, 1, add("2"), 1).status_code == 200
+    assert seen == [tables_module.SQL_PG_FAST]
+    # Another process raises the version behind this one's back: the one statement finds the
+    # table not at :prev, writes nothing, and the locked path says 409.
+    store = app.extensions["companion.store"]
+    tid = app.extensions["companion.tables"].authorize(table["code"],
+                                                       table["seats"][0]["token"]).table_id
+    with store.write_conn() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO actions (table_id, version, action, events, player, name, device_label, "
+            "created_at) VALUES (%(t)s, 3, '{\"type\": \"add\", \"entity\": \"3\", \"n\": 1}', "
+            "'[]', '3', 'Cy', '', now())", {"t": tid})
+        conn.exec_driver_sql("UPDATE tables SET version = 3 WHERE id = %(t)s", {"t": tid})
+    seen.clear()
+    r = post(client, table, 2, add("3", 4), 2, key="stale")
+    assert r.status_code == 409 and r.json["version"] == 3
+    assert seen[0] == tables_module.SQL_PG_FAST_KEY and tables_module.SQL_PG_LOCK in seen
+    h = client.get(f"/api/tables/{table['code']}/history", headers=seat(table, 0)).json
+    assert [(e["version"], e["action"]) for e in h["entries"]] == [
+        (1, add("1", 2)), (2, add("2")), (3, add("3"))]
+    st = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
+    assert st["version"] == 3 and st["state"]["total"] == 4
+    r = post(client, table, 0, add("1"), 3, key="stale")   # a 409 keeps nothing under its key
+    assert r.status_code == 200 and r.json["version"] == 4
+
+
+def test_postgres_pool_keeps_the_connections_it_made(database):
+    """At most 2 × DB_POOL_SIZE connections per process, and every one stays open when given
+    back (under load, closing "overflow" connections at each return meant a new PostgreSQL
+    backend for a request every few milliseconds)."""
+    if not database.startswith("postgres"):
+        pytest.skip("PostgreSQL's pool")
+    app = make_app(database, DB_POOL_SIZE=3)
+    try:
+        engine = app.extensions["companion.store"].engine
+        conns = [engine.connect() for _ in range(6)]
+        assert engine.pool.checkedout() == 6
+        for c in conns:
+            c.close()
+        assert engine.pool.checkedin() == 6
+    finally:
+        app.extensions["companion.store"].dispose()

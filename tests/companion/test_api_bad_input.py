@@ -61,6 +61,10 @@ CREATE_BAD = [
     (b"\xff\xfe\x00", 400, "bad_json"),
     (b"[" * 5000 + b"]" * 5000, 400, "bad_json"),
     (b'{"title": "test-relay", "players": ["\\ud800"]}', 400, "bad_json"),
+    (b'{"title": "test-relay", "players": ["\\uDBFF"]}', 400, "bad_json"),
+    # json.loads reads UTF-16 and UTF-32 bodies too: the lone surrogate escape is still found.
+    ('{"title": "test-relay", "players": ["\\ud800"]}'.encode("utf-16-le"), 400, "bad_json"),
+    ('{"title": "test-relay", "players": ["\\udfff"]}'.encode("utf-32"), 400, "bad_json"),
     (json.dumps({"title": "no-such-title", "players": ["A", "B"]}).encode(), 422, "unknown_title"),
     (json.dumps({"title": 5, "players": ["A", "B"]}).encode(), 400, "bad_title"),
     (json.dumps({"title": TITLE}).encode(), 400, "bad_players"),
