@@ -374,13 +374,13 @@ def test_a_process_behind_the_log_gets_409_and_writes_nothing(database):
             app.extensions["companion.store"].dispose()
 
 
+@pytest.mark.services
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 def test_postgres_post_is_one_statement_that_checks_the_version(app, client, table, database,
                                                                 monkeypatch):
     """On PostgreSQL a post to a live game at the phone's version is one autocommit statement
     (log row, version, key, lapsed undo requests); one whose version check fails writes
     nothing, and the locked path answers (here: 409)."""
-    if not database.startswith("postgres"):
-        pytest.skip("PostgreSQL's write path")
     from companion import tables as tables_module
     seen = []
     real = tables_module.raw
@@ -415,12 +415,12 @@ def test_postgres_post_is_one_statement_that_checks_the_version(app, client, tab
     assert r.status_code == 200 and r.json["version"] == 4
 
 
+@pytest.mark.services
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 def test_postgres_pool_keeps_the_connections_it_made(database):
     """At most 2 × DB_POOL_SIZE connections per process, and every one stays open when given
     back (under load, closing "overflow" connections at each return meant a new PostgreSQL
     backend for a request every few milliseconds)."""
-    if not database.startswith("postgres"):
-        pytest.skip("PostgreSQL's pool")
     app = make_app(database, DB_POOL_SIZE=3)
     try:
         engine = app.extensions["companion.store"].engine
