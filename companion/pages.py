@@ -81,6 +81,9 @@ ACTIONS = {
 }
 ROUNDS = {"stock": _l("Stock round"), "operating": _l("Operating round"),
           "auction": _l("Auction"), "draft": _l("Draft"), "merger": _l("Merger round")}
+# the chart's axis: short names (stock round 3 -> "SR 3", operating round 3.1 -> "OR 3.1")
+SHORT_ROUNDS = {"stock": _l("SR"), "operating": _l("OR"), "auction": _l("Auction"),
+                "draft": _l("Draft"), "merger": _l("MR")}
 
 
 RECENT_STEPS = 60
@@ -495,23 +498,23 @@ def watch(code):
 
 
 # -- the table ----------------------------------------------------------------------------------
-def _round_text(r, state=None) -> str:
+def _round_text(r, state=None, names=ROUNDS) -> str:
     state = state or {}
     detail = state.get("round_detail") if isinstance(state.get("round_detail"), dict) else {}
     if isinstance(r, dict):
         kind = str(r.get("type") or r.get("kind") or r.get("name") or "")
-        name = str(ROUNDS.get(kind.lower(), kind.replace("_", " ").capitalize()))
+        name = str(names.get(kind.lower(), kind.replace("_", " ").capitalize()))
         if kind.lower() == "operating" and r.get("set") is not None and r.get("or") is not None:
             return f"{name} {r['set']}.{r['or']}"
         num = next((r[k] for k in ("number", "num", "set") if r.get(k) is not None), None)
-        sub = next((r[k] for k in ("sub", "step", "or") if r.get(k)), None)
+        sub = next((r[k] for k in ("sub", "step") if r.get(k)), None)
         text = name + (f" {num}" if num else "") + (f".{sub}" if sub and num else "")
         if r.get("label") and not kind:
             text = str(r["label"])
         return text.strip()
     if r is None:
         return ""
-    text = str(ROUNDS.get(str(r).lower(), str(r).replace("_", " ").capitalize()))
+    text = str(names.get(str(r).lower(), str(r).replace("_", " ").capitalize()))
     if detail.get("round_num") is not None and str(r).lower() == "operating":
         num = f"{state.get('turn')}." if state.get("turn") is not None else ""
         return f"{text} {num}{detail['round_num']}"
@@ -839,7 +842,7 @@ def _series(record: dict):
     points = []
 
     def round_key(view):        # a round as the players name it (its data may change within it)
-        return _round_text(view.get("round"), view)
+        return _round_text(view.get("round"), view, SHORT_ROUNDS)
 
     last_round = round_key(game.view())
     label_of = last_round or "1"
