@@ -270,7 +270,8 @@ def pct(values, p):
 
 
 def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
-        pg_url=None, redis_url=None, n_phones: int = 6, pyspy: str | None = None) -> dict:
+        pg_url=None, redis_url=None, n_phones: int = 6, pyspy: str | None = None,
+        processes: int = 2) -> dict:
     servers = []
     env = {"COMPANION_LIMIT_CREATE": "100000 per minute"}
     if backend == "embedded":
@@ -278,7 +279,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
                                   name="embedded"))
     else:
         prefix = f"bench-{uuid.uuid4().hex[:8]}"
-        for i in range(2):
+        for i in range(processes):
             servers.append(LiveServer(workdir, app="app:app", database_url=pg_url,
                                       redis_url=redis_url, redis_prefix=prefix, extra_env=env,
                                       name=f"pg{i}"))
@@ -346,7 +347,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
             latencies.append(max(got) - t0)
     ms = lambda x: round(x * 1000, 1)  # noqa: E731
     return {
-        "backend": backend, "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
+        "backend": backend, "processes": len(servers), "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
         "load_average": os.getloadavg()[0],
         "rate_per_table": rate, "actions": len(latencies) + lost,
         "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
@@ -387,6 +388,9 @@ def main(argv=None):
     ap.add_argument("--pyspy", metavar="PATH",
                     help="py-spy binary: sample the server while the tables play "
                          "(raw stacks into bench/out/pyspy-*.txt; py-spy is not a requirement)")
+    ap.add_argument("--processes", type=int, default=2, choices=range(1, 5), metavar="1..4",
+                    help="pg-redis: server processes on this host, each table's phones spread "
+                         "over them (default 2)")
     ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     args = ap.parse_args(argv)
     out_dir = ROOT / "bench" / "out"
@@ -401,7 +405,7 @@ def main(argv=None):
                 conn, schema, pg_url = pg_schema()
             try:
                 res = run(n, args.backend, args.seconds, args.rate, Path(tmp), pg_url, args.redis,
-                          args.phones, args.pyspy)
+                          args.phones, args.pyspy, args.processes)
             finally:
                 if conn is not None:
                     conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
