@@ -171,7 +171,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         return f"{self.CURRENCY}{amount:,}" if amount >= 0 else f"-{self.CURRENCY}{-amount:,}"
 
     def controller(self, entity: str) -> str | None:
-        if entity in self.ledger.cash and entity in self.players:
+        if entity in self.players:
             return entity
         if entity in self.corps:
             return self.shares.president.get(entity)
@@ -285,6 +285,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
 
     def _view(self) -> dict:
         phase = self.phase
+        nxt = self.depot.next_train()
         return {
             "round": self.round.name, "round_detail": self.round.view(self), "turn": self.turn,
             "phase": phase["name"], "train_limit": phase["train_limit"], "tiles": phase["tiles"],
@@ -313,9 +314,8 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
             "companies": {s: {"owner": c["owner"], "closed": c["closed"], "value": c["value"],
                               "revenue": c["revenue"], "price": self.company_min_price(s)}
                           for s, c in self.companies.items()},
-            "depot": {"next": self.depot.next_train(), "available": self.depot.available(),
-                      "price": (self.depot.price(self.depot.next_train())
-                                if self.depot.next_train() else None),
+            "depot": {"next": nxt, "available": self.depot.available(),
+                      "price": self.depot.price(nxt) if nxt else None,
                       "remaining": {k: sum(1 for t in self.depot.upcoming if Depot.kind(t) == k)
                                     for k in self.depot.specs},
                       "discarded": list(self.depot.discarded),

@@ -23,16 +23,25 @@ class TrainsMixin:
     def train_limit(self, corp: str) -> int:
         return self.phase["train_limit"]
 
+    def phase_after(self, kind: str) -> int:
+        """The phase (its index) the game is in once a ``kind`` train has left the depot."""
+        index = self.phase_index
+        while index + 1 < len(self.PHASES) and self.PHASES[index + 1].get("on") == kind:
+            index += 1
+        return index
+
+    def rusts(self, train: str, kind: str) -> bool:
+        """Whether ``train`` rusts when the first ``kind`` train leaves the depot."""
+        return self.depot.specs[Depot.kind(train)].get("rusts_on") == kind
+
     def train_acquired(self, train: str, from_depot: bool, exported: bool = False) -> None:
         """Phase changes, rust and train events after a depot train is sold or exported."""
         if not from_depot:
             return
         kind = Depot.kind(train)
-        changed = False
-        while (self.phase_index + 1 < len(self.PHASES)
-               and self.PHASES[self.phase_index + 1].get("on") == kind):
-            self.phase_index += 1
-            changed = True
+        index = self.phase_after(kind)
+        changed = index != self.phase_index
+        self.phase_index = index
         if changed:
             p = self.phase
             self.emit("phase_changed",
@@ -43,13 +52,13 @@ class TrainsMixin:
                       operating_rounds=p["operating_rounds"])
         rusted: dict[str, list[str]] = {}
         for t, owner in list(self.train_owner.items()):
-            if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind:
+            if self.rusts(t, kind):
                 self.corps[owner]["trains"].remove(t)
                 del self.train_owner[t]
                 self.depot.rusted.add(t)
                 rusted.setdefault(owner, []).append(t)
         for t in list(self.depot.discarded):
-            if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind:
+            if self.rusts(t, kind):
                 self.depot.discarded.remove(t)
                 self.depot.rusted.add(t)
                 rusted.setdefault("the pool", []).append(t)
@@ -77,9 +86,7 @@ class TrainsMixin:
             return []
         kind = Depot.kind(nxt)
         out = []
-        index = self.phase_index
-        while index + 1 < len(self.PHASES) and self.PHASES[index + 1].get("on") == kind:
-            index += 1
+        index = self.phase_after(kind)
         if index != self.phase_index:
             p = self.PHASES[index]
             out.append({"code": "next_phase",
@@ -88,7 +95,7 @@ class TrainsMixin:
                         "params": {"phase": p["name"], "tiles": list(p["tiles"]),
                                    "train_limit": p["train_limit"]}})
         rusting = sorted({Depot.kind(t) for t in list(self.train_owner) + self.depot.discarded
-                          if self.depot.specs[Depot.kind(t)].get("rusts_on") == kind})
+                          if self.rusts(t, kind)})
         if rusting:
             out.append({"code": "next_rust", "message": f"{'/'.join(rusting)}-trains rust",
                         "params": {"types": rusting}})
