@@ -85,6 +85,7 @@ from datetime import timezone
 from pathlib import Path
 
 
+import orjson
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -248,15 +249,10 @@ def dumps(data) -> str:
                       default=str)
 
 
-try:
-    import orjson
-except ImportError:  # pragma: no cover - pinned in requirements.txt; json.dumps does the same
-    orjson = None
-else:
-    # What json.dumps(default=str) does with them: dataclasses and datetimes go to ``default``
-    # (str), not orjson's own forms; int (and other non-str) dict keys become strings.
-    _ORJSON_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS |
-                       orjson.OPT_PASSTHROUGH_DATETIME)
+# What json.dumps(default=str) does with them: dataclasses and datetimes go to ``default``
+# (str), not orjson's own forms; int (and other non-str) dict keys become strings.
+_ORJSON_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS |
+                   orjson.OPT_PASSTHROUGH_DATETIME)
 
 
 def _orjson_default(obj):
@@ -277,12 +273,10 @@ def dumps_engine(data) -> str:
     has none of it: a float NaN/Infinity (``null`` here, not valid JSON there) and an Enum that
     is neither int nor str (its value here, ``str()`` there). Not for what a phone sent (an
     action): json.loads reads ``1e400`` as infinity."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(data, default=_orjson_default, option=_ORJSON_OPTIONS).decode()
-        except TypeError:               # orjson.JSONEncodeError is a TypeError
-            pass
-    return dumps(data)
+    try:
+        return orjson.dumps(data, default=_orjson_default, option=_ORJSON_OPTIONS).decode()
+    except TypeError:                   # orjson.JSONEncodeError is a TypeError
+        return dumps(data)
 
 
 def token_hash(token: str) -> str:
