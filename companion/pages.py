@@ -360,6 +360,13 @@ def _no_seat(code):
     raise _Stop(resp)
 
 
+def _bad_link(code, err):
+    """An invite or seat link that was refused: 404 for no such table, else the no-seat page."""
+    if err.status == 404:
+        abort(404)
+    return render_template("no_seat.html", code=code, invite=None, bad_invite=True), 403
+
+
 def _device_label() -> str:
     ua = request.headers.get("User-Agent", "")
     for key, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
@@ -463,9 +470,7 @@ def join(code):
     try:
         info = svc().table_info(code, inv)
     except ServiceError as err:
-        if err.status == 404:
-            abort(404)
-        return render_template("no_seat.html", code=code, invite=None, bad_invite=True), 403
+        return _bad_link(code, err)
     if request.method == "POST":
         player = request.form.get("player", "")
         label_ = (request.form.get("device") or "").strip() or _device_label()
@@ -487,9 +492,7 @@ def watch(code):
     try:
         access = svc().authorize(code, token)
     except ServiceError as err:
-        if err.status == 404:
-            abort(404)
-        return render_template("no_seat.html", code=code, invite=None, bad_invite=True), 403
+        return _bad_link(code, err)
     if access.role == "spectator":
         _remember(code, token=token, spectate=token)
     else:
