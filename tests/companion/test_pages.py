@@ -20,6 +20,16 @@ def double(monkeypatch):
     return double_title.SPEC
 
 
+def fields(form: str) -> dict:
+    """The named, valued inputs of one rendered form."""
+    return dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+
+
+def form_data(html: str, kind: str) -> dict:
+    """The fields of the first form for a ``kind`` action on a table page."""
+    return fields(re.search(rf'<form[^>]*data-type="{kind}".*?</form>', html, re.S).group(0))
+
+
 def csrf(resp):
     return re.search(r'name="csrf_token" value="([^"]+)"', resp.get_data(as_text=True)).group(1)
 
@@ -71,8 +81,7 @@ def test_table_page_without_javascript_posts_and_redirects(client, double):
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and "Stock round 1" in html
     assert 'data-type="bid"' in html and 'type="number"' in html and 'min="50"' in html
-    form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
-    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data = form_data(html, "pass")
     r = client.post(f"/tables/{code}/act", data=data)
     assert r.status_code == 303
     html = client.get(f"/tables/{code}").get_data(as_text=True)
@@ -85,8 +94,7 @@ def test_table_page_without_javascript_posts_and_redirects(client, double):
 def test_a_refused_step_shows_the_engines_message(client, double):
     code, _, _ = seated(client)
     html = client.get(f"/tables/{code}").get_data(as_text=True)
-    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S).group(0)
-    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data = form_data(html, "bid")
     data["amount"] = "350"
     r = client.post(f"/tables/{code}/act", data=data)
     assert r.status_code == 422
@@ -116,8 +124,7 @@ def test_korean_from_accept_language_with_engine_messages_translated(client, dou
     html = client.get(f"/tables/{code}", headers={"Accept-Language": "ko-KR,ko;q=0.9"}).get_data(
         as_text=True)
     assert '<html lang="ko"' in html and "주식 라운드" in html and "¥400" in html
-    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S).group(0)
-    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data = form_data(html, "bid")
     data["amount"] = "350"
     r = client.post(f"/tables/{code}/act", data=data, headers={"Accept-Language": "ko"})
     assert "입찰은 최대 300까지입니다." in r.get_data(as_text=True)
@@ -175,8 +182,7 @@ def test_history_scores_and_exports(client, double):
     code, _, _ = seated(client)
     for _ in range(2):
         html = client.get(f"/tables/{code}").get_data(as_text=True)
-        form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
-        client.post(f"/tables/{code}/act", data=dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)))
+        client.post(f"/tables/{code}/act", data=form_data(html, "pass"))
     hist = client.get(f"/tables/{code}/history").get_data(as_text=True)
     assert hist.count("entered by Ann") == 2
     rec = client.get(f"/tables/{code}/export.json").get_json()
@@ -190,8 +196,7 @@ def test_history_scores_and_exports(client, double):
 def test_correction_stands_out_in_the_history(client, double):
     code, _, _ = seated(client)
     html = client.get(f"/tables/{code}").get_data(as_text=True)
-    form = re.search(r'<form[^>]*data-type="correction".*?</form>', html, re.S).group(0)
-    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    data = form_data(html, "correction")
     data.update({"cash": "390", "holder": '"2"', "reason": "miscounted at the table"})
     r = client.post(f"/tables/{code}/act", data=data)
     assert r.status_code == 303
@@ -202,8 +207,7 @@ def test_correction_stands_out_in_the_history(client, double):
 def test_import_our_own_export_carries_on(client, double):
     code, _, _ = seated(client)
     html = client.get(f"/tables/{code}").get_data(as_text=True)
-    form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
-    client.post(f"/tables/{code}/act", data=dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)))
+    client.post(f"/tables/{code}/act", data=form_data(html, "pass"))
     rec = client.get(f"/tables/{code}/export.json").data
     token = csrf(client.get("/"))
     r = client.post("/import", data={"record": (io.BytesIO(rec), "game.json"), "csrf_token": token},
@@ -250,7 +254,7 @@ def test_1888n_book_corrected_through_the_core_correction_form(client):
     kinds = [re.search(r"<button>(.*?)</button>", f, re.S).group(1) for f in forms]
     assert len(forms) >= 3 and len(set(kinds)) == len(kinds)
     cash = next(f for f in forms if 'name="target"' in f)
-    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', cash))
+    data = fields(cash)
     data.update({"target": '"2"', "amount": "50", "reason": "Bo was short-changed"})
     r = client.post(f"/tables/{code}/act", data=data)
     assert r.status_code == 303, r.get_data(as_text=True)[-3000:]

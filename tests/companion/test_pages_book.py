@@ -1,13 +1,11 @@
 """The book as a player reads it, redo, and dependent choices (choices_by / max_by)."""
 import re
 
-from tests.companion.test_pages import csrf, double, seated  # noqa: F401  (fixture)
+from tests.companion.test_pages import csrf, double, form_data, seated  # noqa: F401  (fixture)
 
 
 def _post_form(client, code, html, kind):
-    form = re.search(rf'<form[^>]*data-type="{kind}".*?</form>', html, re.S).group(0)
-    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
-    return client.post(f"/tables/{code}/act", data=data)
+    return client.post(f"/tables/{code}/act", data=form_data(html, kind))
 
 
 def test_redo_button_brings_back_the_step_undone(client, double):
