@@ -388,10 +388,9 @@ class Phone:
         go()
         boot_push = None
         if at_boot is not None and self.wait_flag("boot", 40.0):
-            before = not self.flags.get("ready")
             took = at_boot()
             boot_push = {"ms": took, "brython_started_before_shown":
-                         None if took is None else not before or bool(self.flags.get("ready"))}
+                         None if took is None else bool(self.flags.get("ready"))}
         live = self.wait_flag("ready", 40.0)
         for _ in range(8):                     # let late paint entries and frames land
             self.pump(25)
