@@ -372,7 +372,13 @@ def _http_error(err: HTTPException):
 def _unexpected(err: Exception):
     if isinstance(err, HTTPException):
         return _http_error(err)
-    from sqlalchemy.exc import DBAPIError
+    from sqlalchemy.exc import DBAPIError, TimeoutError as PoolTimeout
+    if isinstance(err, PoolTimeout):          # every database connection of this process is busy
+        current_app.logger.warning("no free database connection on %s: %s", request.path, err)
+        response = jsonify({"error": {"code": "busy", "params": {},
+                                      "message": "The server is busy; try again."}})
+        response.headers["Retry-After"] = "1"
+        return response, 503
     if isinstance(err, DBAPIError) and (err.connection_invalidated or
                                         "OperationalError" in type(err).__name__):
         current_app.logger.warning("database unavailable on %s: %s", request.path, err)

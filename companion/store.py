@@ -14,7 +14,7 @@
   row with ``SELECT ... FOR UPDATE``, or (the usual post) raise its version in one
   autocommit statement that checks the old one (see ``tables.py``): either serializes
   posts to one table across every process and host. The pool keeps up to
-  2 × ``pool_size`` connections open (no connection per request under load).
+  ``pool_size`` connections open (default 4; none is opened per request under load).
 
 The schema is made by alembic (``migrations/``): :func:`migrate` runs
 ``upgrade head``; ``create_app`` calls it at start (under a PostgreSQL advisory
@@ -41,7 +41,7 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, *, synchronous: str = "NORMAL", pool_size: int = 8) -> Engine:
+def make_engine(url: str, *, synchronous: str = "NORMAL", pool_size: int = 4) -> Engine:
     url = normalize_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
@@ -64,19 +64,24 @@ def make_engine(url: str, *, synchronous: str = "NORMAL", pool_size: int = 8) ->
             conn.connection.driver_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
         return engine
     # Per process: PostgreSQL's default max_connections (100) is shared by every process.
-    # At most 2 × pool_size connections, as before, but every one is kept once made: with
-    # pool_size kept and as many "overflow" ones closed at every return, a busy gevent worker
-    # (a greenlet holds its connection across each round trip) opened and closed PostgreSQL
-    # connections all the time - a backend process started for one statement (~6% of the
-    # worker's CPU at 200 tables, and more of PostgreSQL's own).
+    # Every connection is kept once made: with some of them closed at every return, a busy
+    # gevent worker (a greenlet holds its connection across each round trip) opened and closed
+    # PostgreSQL connections all the time - a backend process started for one statement (~6% of
+    # the worker's CPU at 200 tables, and more of PostgreSQL's own).
+    # Few of them: a post or a read holds one for one or two statements, so four serve 100
+    # actions a second per process; with 16 (the earlier default) the same load woke more
+    # PostgreSQL backends for the same statements (PostgreSQL's CPU per action 0.80-0.84 ms
+    # against 0.71-0.74 with 4: bench/README.md). Nothing holds one connection while asking for
+    # a second (tests/companion/test_api.py runs every path on one); a request that finds them
+    # all busy for 30 s gets 503 "busy".
     # No pre-ping (a round trip per checkout): a dropped connection fails one request with
     # 503 "unavailable" and is replaced.
-    return create_engine(url, pool_size=2 * pool_size, max_overflow=0, pool_timeout=30,
+    return create_engine(url, pool_size=pool_size, max_overflow=0, pool_timeout=30,
                          pool_recycle=1800)
 
 
 class Store:
-    def __init__(self, url: str, *, synchronous: str = "NORMAL", pool_size: int = 8):
+    def __init__(self, url: str, *, synchronous: str = "NORMAL", pool_size: int = 4):
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"SQLite synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.url = normalize_url(url)

@@ -89,6 +89,7 @@ import orjson
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlmodel import Session
 
 from companion.models import (ActionRow, Device, IdempotencyKey, Seat, Snapshot, TableRow,
                               UndoRequest, utcnow)
@@ -771,7 +772,7 @@ class TableService:
                 if live.version != db_version:
                     if live.version > db_version:    # memory ahead of the log: rebuild
                         self._live.pop(tid, None)
-                        with self.store.read() as s:
+                        with Session(bind=conn) as s:    # on this connection: no second one
                             live = self._load(s, tid)
                         self._live[tid] = live
                     else:                            # another process wrote: catch up
@@ -994,7 +995,7 @@ def init_app(app, hub) -> TableService:
                   synchronous=app.config.get("SQLITE_SYNCHRONOUS") or
                   os.environ.get("COMPANION_SQLITE_SYNCHRONOUS", "NORMAL"),
                   pool_size=int(app.config.get("DB_POOL_SIZE") or
-                                os.environ.get("COMPANION_DB_POOL_SIZE", 8)))
+                                os.environ.get("COMPANION_DB_POOL_SIZE", 4)))
     if app.config.get("AUTO_MIGRATE", True):
         migrate(store)
     svc = TableService(store, hub, snapshot_every=int(app.config.get("SNAPSHOT_EVERY", 100)),

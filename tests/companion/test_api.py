@@ -418,16 +418,79 @@ def test_postgres_post_is_one_statement_that_checks_the_version(app, client, tab
 @pytest.mark.services
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 def test_postgres_pool_keeps_the_connections_it_made(database):
-    """At most 2 × DB_POOL_SIZE connections per process, and every one stays open when given
+    """At most DB_POOL_SIZE connections per process, and every one stays open when given
     back (under load, closing "overflow" connections at each return meant a new PostgreSQL
     backend for a request every few milliseconds)."""
     app = make_app(database, DB_POOL_SIZE=3)
     try:
         engine = app.extensions["companion.store"].engine
-        conns = [engine.connect() for _ in range(6)]
-        assert engine.pool.checkedout() == 6
+        assert engine.pool.size() == 3 and engine.pool._max_overflow == 0
+        conns = [engine.connect() for _ in range(3)]
+        assert engine.pool.checkedout() == 3
         for c in conns:
             c.close()
-        assert engine.pool.checkedin() == 6
+        assert engine.pool.checkedin() == 3
+    finally:
+        app.extensions["companion.store"].dispose()
+
+
+@pytest.mark.services
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_no_free_connection_is_a_503_not_a_500(database, monkeypatch):
+    """Every connection of the process busy past the pool's timeout: 503 ``busy`` with
+    Retry-After, and nothing changed."""
+    app = make_app(database, DB_POOL_SIZE=1)
+    try:
+        client = app.test_client()
+        t = client.post("/api/tables", json={"title": TITLE, "players": ["Ann", "Bo"]}).json
+        engine = app.extensions["companion.store"].engine
+        monkeypatch.setattr(engine.pool, "_timeout", 0.2)
+        held = engine.connect()
+        try:
+            r = post(client, t, 0, add("1"), 0)
+            assert r.status_code == 503 and r.json["error"]["code"] == "busy"
+            assert r.headers["Retry-After"] == "1"
+        finally:
+            held.close()
+        st = client.get(f"/api/tables/{t['code']}", headers=seat(t, 0)).json
+        assert st["version"] == 0
+    finally:
+        app.extensions["companion.store"].dispose()
+
+
+def test_one_connection_serves_every_path(database):
+    """With a pool of one PostgreSQL connection nothing waits for a second one while holding
+    the first (that would hang until the pool's timeout and fail): creating, joining, reading,
+    posting, a stale post, an undo request and its answer, and a post whose live game ran ahead
+    of the log (rolled back here by hand), which rebuilds the game inside the post's
+    transaction."""
+    app = make_app(database, DB_POOL_SIZE=1)
+    try:
+        client = app.test_client()
+        t = client.post("/api/tables", json={"title": TITLE, "players": ["Ann", "Bo", "Cy"],
+                                             "seed": 5}).json
+        code = t["code"]
+        joined = client.post(f"/api/tables/{code}/join", json={
+            "invite": t["invite_secret"], "player": "2", "device": "tablet"})
+        assert joined.status_code == 201
+        assert post(client, t, 0, add("1", 2), 0).status_code == 200
+        assert post(client, t, 1, add("2"), 0).status_code == 409
+        assert post(client, t, 1, add("2"), 1, key="b").status_code == 200
+        r = client.post(f"/api/tables/{code}/undo", headers=seat(t, 0))
+        assert r.status_code in (200, 201), r.json
+        r = client.post(f"/api/tables/{code}/undo/{r.json['id']}/decline", headers=seat(t, 1))
+        assert r.status_code == 200 and r.json["status"] == "declined"
+        store = app.extensions["companion.store"]
+        with store.write_conn() as conn:           # the log loses version 2 (a restore)
+            from companion.tables import A, T
+            conn.execute(A.delete().where(A.c.version == 2))
+            conn.execute(T.update().values(version=1))
+        r = post(client, t, 1, add("2", 4), 1)     # memory is at 2, the log at 1: rebuild
+        assert r.status_code == 200 and r.json["version"] == 2, r.json
+        st = client.get(f"/api/tables/{code}", headers=seat(t, 0)).json
+        assert st["version"] == 2 and st["state"]["total"] == 6
+        h = client.get(f"/api/tables/{code}/history", headers=seat(t, 0)).json
+        assert [(e["version"], e["action"]) for e in h["entries"]] == [
+            (1, add("1", 2)), (2, add("2", 4))]
     finally:
         app.extensions["companion.store"].dispose()
