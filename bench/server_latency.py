@@ -300,6 +300,15 @@ def poster(table: Table, seconds: float, rate: float, seed: int):
         gevent.sleep(max(0.0, 1.0 / rate * rng.uniform(0.8, 1.2) - (time.perf_counter() - tick)))
 
 
+def loop_lag(lags: list[float], stop, period: float = 0.005):
+    """How late the client's own event loop wakes a greenlet that asked to sleep ``period``: the
+    part of every measured time that is the load client's, not the server's."""
+    while not stop["now"]:
+        t0 = time.perf_counter()
+        gevent.sleep(period)
+        lags.append(time.perf_counter() - t0 - period)
+
+
 def pct(values, p):
     if not values:
         return float("nan")
@@ -354,9 +363,14 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
                      "-o", str(ROOT / "bench" / "out" / f"pyspy-{backend}-{n_tables}-{p}.txt")],
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         posted_start = time.perf_counter()
+        lags: list[float] = []
+        lag_stop = {"now": False}
+        lagger = gevent.spawn(loop_lag, lags, lag_stop)
         posters = [gevent.spawn(poster, t, seconds, rate, k) for k, t in enumerate(tables)]
         gevent.joinall(posters, timeout=seconds + 60)
         posted_end = time.perf_counter()
+        lag_stop["now"] = True
+        lagger.join(timeout=1)
         for spy in spies:
             spy.wait(timeout=30)
         gevent.sleep(2.0)                           # the last pushes
@@ -406,6 +420,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         "db_cpu_ms_per_action": round(db_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "client_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "kb_per_table": round((rss_after - base_rss) / max(1, n_tables), 1),
+        "client_loop_lag_p50_ms": ms(pct(lags, 50)), "client_loop_lag_p99_ms": ms(pct(lags, 99)),
         "p99_ms_by_20s": [ms(pct(by_window[w], 99)) for w in sorted(by_window)],
     }
 
