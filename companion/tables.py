@@ -351,6 +351,12 @@ class LiveTable:
         self._view = None
         return events
 
+    @property
+    def last_step(self) -> int:
+        """The log version of the last step in force (-1: none): undo requests for any other
+        step have lapsed."""
+        return self.entered[-1][0] if self.entered else -1
+
     def state_text(self) -> str:
         """``{"version", "state", "legal"}`` as JSON text, made once per version."""
         if self._view is None or self._view[0] != self.version:
@@ -674,21 +680,19 @@ class TableService:
         pg = self.store.dialect == "postgresql"
         with self._lock(tid):
             live = self._live_table(tid)
-            fast = None
+            done = None         # (version, events, events text, answer, lapsed requests)
             if pg and expected_version == live.version and action["type"] != "undo" \
                     and (live.version + 1) % self.snapshot_every != 0 \
                     and self._hub_newest(tid) <= live.version:
-                fast = self._submit_pg_fast(access, live, action, action_text, key, request_hash)
-                if fast is None:
+                done = self._submit_pg_fast(access, live, action, action_text, key, request_hash)
+                if done is None:
                     live = self._live_table(tid)    # the locked path, from the log if dropped
-            if fast is not None:
-                version, events, events_text, action_text, body_text, voided = fast
-            else:
-                status, text, *done = self._submit_locked(
+            if done is None:
+                status, text, done = self._submit_locked(
                     access, live, action, action_text, expected_version, key, request_hash)
-                if not done:                        # 409, 422, or a key's stored answer
+                if done is None:                    # 409, 422, or a key's stored answer
                     return status, text
-                version, events, events_text, action_text, body_text, voided = done
+            version, events, events_text, body_text, voided = done
             if self.hub is not None:
                 self.hub.publish(tid, {"version": version, "action": action, "events": events},
                                  f'{{"version":{version},"action":{action_text},'
@@ -720,12 +724,9 @@ class TableService:
             return None                 # refused: the game is unchanged; the locked path answers
         written = False
         try:
-            events_text = dumps_engine(events)
-            body_text = f'{{"version":{version},"events":{events_text}}}'
-            row = dict(tid=tid, version=version, prev=version - 1, action=action_text,
-                       events=events_text, player=access.player, name=access.name[:64],
-                       device=access.device_id, label=access.device_label[:MAX_LABEL],
-                       at=utcnow(), last=live.entered[-1][0] if live.entered else -1)
+            events_text, body_text, row = self._written(access, version, action_text, events,
+                                                        utcnow())
+            row.update(prev=version - 1, last=live.last_step)
             if key is not None:
                 row.update(key=key, hash=request_hash, response=body_text)
             try:
@@ -740,13 +741,13 @@ class TableService:
                 self._live.pop(tid, None)   # memory is ahead of the log: reload
         if not written:
             return None
-        return version, events, events_text, action_text, body_text, voided
+        return version, events, events_text, body_text, voided
 
     def _submit_locked(self, access: Access, live: LiveTable, action: dict, action_text: str,
                        expected_version, key, request_hash):
-        """A post in one locked transaction: ``(status, text)`` if nothing was applied (409, 422,
-        a key's stored answer), else ``(200, text, version, events, events text, action text,
-        body text, lapsed undo requests)``."""
+        """A post in one locked transaction: ``(status, text, None)`` if nothing was applied (409,
+        422, a key's stored answer), else ``(200, text, (version, events, events text, text,
+        lapsed undo requests))``."""
         tid = access.table_id
         pg = self.store.dialect == "postgresql"
         applied = committed = False
@@ -768,7 +769,7 @@ class TableService:
                             raise ServiceError(
                                 422, "key_reused",
                                 "This key was already used for a different request.")
-                        return stored[1], stored[2]
+                        return stored[1], stored[2], None
                 if live.version != db_version:
                     if live.version > db_version:    # memory ahead of the log: rebuild
                         self._live.pop(tid, None)
@@ -782,7 +783,7 @@ class TableService:
                         "code": "stale_version",
                         "message": f"The table is at version {db_version}, not "
                                    f"{expected_version}: reload and try again.",
-                        "params": {"version": db_version}}})
+                        "params": {"version": db_version}}}), None
                 version = db_version + 1
                 now = utcnow()
                 if action["type"] == "undo":
@@ -795,17 +796,13 @@ class TableService:
                         raw(conn, SQL_INSERT_KEY, dict(
                             tid=tid, key=key, hash=request_hash, status=422,
                             response=body_text, at=now))
-                    return 422, body_text
+                    return 422, body_text, None
                 applied = True
-                events_text = dumps_engine(events)
-                body_text = f'{{"version":{version},"events":{events_text}}}'
-                row = dict(tid=tid, version=version, action=action_text, events=events_text,
-                           player=access.player, name=access.name[:64],
-                           device=access.device_id, label=access.device_label[:MAX_LABEL],
-                           at=now)
+                events_text, body_text, row = self._written(access, version, action_text, events,
+                                                            now)
                 voided = 0
                 if pg:      # one statement: log row, version, key, lapsed undo requests
-                    row["last"] = live.entered[-1][0] if live.entered else -1
+                    row["last"] = live.last_step
                     if key is not None:
                         row.update(key=key, hash=request_hash, response=body_text)
                     voided = raw(conn, SQL_PG_WRITE_KEY if key is not None
@@ -823,16 +820,26 @@ class TableService:
                         fingerprint=engine_fingerprint(live.game.spec),
                         data=live.snapshot_bytes()))
                 if not pg and (live.undo_open or self.shared):  # requests lapse as it moves on
-                    last = live.entered[-1][0] if live.entered else -1
                     voided = raw(conn, SQL_VOID_UNDO,
-                                 {"tid": tid, "last": last, "at": now}).rowcount
+                                 {"tid": tid, "last": live.last_step, "at": now}).rowcount
                     live.undo_open = raw(conn, SQL_UNDO_OPEN,
                                          {"tid": tid}).fetchone() is not None
             committed = True
         finally:
             if applied and not committed:
                 self._live.pop(tid, None)   # memory is ahead of an unwritten log: reload
-        return 200, body_text, version, events, events_text, action_text, body_text, voided
+        return 200, body_text, (version, events, events_text, body_text, voided)
+
+    @staticmethod
+    def _written(access: Access, version: int, action_text: str, events, at):
+        """For an applied action: its events as JSON text, the post's answer as JSON text, and
+        the log row's parameters (the statements' ``:tid``, ``:version``, ``:action``...)."""
+        events_text = dumps_engine(events)
+        body_text = f'{{"version":{version},"events":{events_text}}}'
+        row = dict(tid=access.table_id, version=version, action=action_text, events=events_text,
+                   player=access.player, name=access.name[:64], device=access.device_id,
+                   label=access.device_label[:MAX_LABEL], at=at)
+        return events_text, body_text, row
 
     def prune_keys(self, older_than_hours: float | None = None) -> int:
         """Forget idempotency keys older than ``key_ttl_hours`` (a retry comes within seconds;
@@ -970,7 +977,7 @@ class TableService:
                 if req.step_player != access.player:
                     raise ServiceError(403, "not_your_step",
                                        f"Only seat {req.step_player} can answer this request.")
-                last = live.entered[-1][0] if live.entered else -1
+                last = live.last_step
                 if req.status != "pending" or req.step_version != last:
                     raise ServiceError(409, "undo_request_closed",
                                        f"This undo request is {req.status} (or the game moved on).",
