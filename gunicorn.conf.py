@@ -18,3 +18,34 @@ def post_worker_init(worker):
     import gc
     gc.collect()
     gc.freeze()
+    _watch_for_stop(worker)
+
+
+def _watch_for_stop(worker):
+    """When the worker is told to stop (SIGTERM), keep the tables' states and close the
+    phones' sockets at once (companion/first_state.py): open WebSockets would otherwise hold
+    the worker until the graceful timeout, where it is killed and nothing more runs."""
+    try:
+        import gevent
+    except ImportError:
+        return
+    app = getattr(worker, "wsgi", None)
+    if app is None or not hasattr(app, "extensions"):
+        return
+
+    def watch():
+        while worker.alive:
+            gevent.sleep(0.2)
+        from companion.first_state import at_stop
+        at_stop(app)
+    gevent.spawn(watch)
+
+
+def worker_exit(server, worker):
+    """The worker is stopping (a restart, a deploy): keep every live table's state on disk, so
+    that the phones reconnecting to the next worker get their first state without a replay
+    (companion/first_state.py)."""
+    app = getattr(worker, "wsgi", None)
+    if app is not None and hasattr(app, "extensions"):
+        from companion.first_state import at_exit
+        at_exit(app)

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine import Game  # noqa: E402
-from tests.engine import random_play  # noqa: E402
+from tests.bots import core18xx as random_play  # noqa: E402
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 WINDOW = 60

@@ -9,6 +9,12 @@ Measured: p50/p99/max of post -> the sixth phone's receipt (all six must get it)
 the post's own round trip, errors (any 5xx, refused connection, timeout, lost or
 out-of-order push; 409/422 are counted apart: they are answers, not errors), and the
 server's memory per table (worker RSS after the run minus before the tables, / tables).
+A version a phone's first state already holds is not expected on its socket (that phone is
+not counted for it, never as a lost push).
+Mass reconnect (``--no-reconnect`` to skip): after the run the server is restarted (SIGTERM,
+then a new start on the same database) and every phone (``tables × phones``, 1,200 at 200
+tables) connects at once; ``reconnect_first_state_*`` is each phone's time from its connect to
+its first state, ``reconnect_all_s`` until the last phone had it.
 CPU per action: the server's workers, the client, and (``db_cpu_ms_per_action``) every
 PostgreSQL and Redis process on the machine, ended PostgreSQL backends included (whoever
 else uses them counts too). A lost push says how long before the end of posting it was posted
@@ -39,6 +45,7 @@ import uuid  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
+import gevent.event  # noqa: E402
 import orjson  # noqa: E402
 import websocket  # noqa: E402
 
@@ -157,6 +164,7 @@ class Table:
         self.code, self.tokens, self.ports = code, tokens, ports
         self.recv: dict[int, list[float]] = {}     # version -> receipt times (one per phone)
         self.last_seen = [0] * 6                   # per phone: last version, order check
+        self.first: list[int | None] = [None] * 6  # per phone: the version of its first state
         self.sent: dict[int, float] = {}           # version -> post start
         self.rtt: list[float] = []
         self.errors: list[str] = []
@@ -231,6 +239,7 @@ def phone(table: Table, i: int, stop):
         if kind != "state":
             table.errors.append(f"phone {i}: first message is not the state")
         table.last_seen[i] = version
+        table.first[i] = version
         while not stop["now"]:
             v, kind, _raw = lean.recv()
             now = time.perf_counter()
@@ -251,6 +260,55 @@ def phone(table: Table, i: int, stop):
             ws.close()
         except Exception:
             pass
+
+
+def reconnect(table: Table, i: int, times: list, errors: list, done):
+    """One phone after the restart: its time from connect to its first state."""
+    port = table.ports[i % len(table.ports)]
+    t0 = time.perf_counter()
+    try:
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}", timeout=60)
+        _version, kind, _raw = LeanSocket(ws).recv()
+        if kind != "state":
+            errors.append(f"reconnect {i}: first message is not the state")
+        else:
+            times.append(time.perf_counter() - t0)
+        done.wait()                                 # stay connected, as phones do
+        ws.close()
+    except Exception as exc:
+        errors.append(f"reconnect {i}: {exc!r}")
+
+
+def mass_reconnect(servers, tables, n_phones) -> dict:
+    """Restart the server(s), then every phone connects at once."""
+    for s in servers:
+        s.stop()
+    for s in servers:
+        s.start(timeout=60)
+    times, errors = [], []
+    done = gevent.event.Event()
+    workers = [pid for s in servers for pid in s.worker_pids()]
+    cpu0, client0 = sum(cpu_seconds(p) for p in workers), time.process_time()
+    t0 = time.perf_counter()
+    phones = [gevent.spawn(reconnect, t, i, times, errors, done)
+              for t in tables for i in range(n_phones)]
+    while len(times) + len(errors) < len(phones) and time.perf_counter() - t0 < 120:
+        gevent.sleep(0.05)
+    everyone = time.perf_counter() - t0
+    server_cpu = sum(cpu_seconds(p) for p in workers) - cpu0
+    client_cpu = time.process_time() - client0
+    done.set()
+    gevent.joinall(phones, timeout=10)
+    ms = lambda x: round(x * 1000, 1)  # noqa: E731
+    return {"reconnect_phones": len(phones), "reconnect_errors": len(errors),
+            "reconnect_error_samples": errors[:3],
+            "reconnect_first_state_p50_ms": ms(pct(times, 50)),
+            "reconnect_first_state_p99_ms": ms(pct(times, 99)),
+            "reconnect_first_state_max_ms": ms(max(times)) if times else None,
+            "reconnect_all_s": round(everyone, 2),
+            "reconnect_server_cpu_ms_per_phone": round(server_cpu * 1000 / max(1, len(phones)), 2),
+            "reconnect_client_cpu_ms_per_phone": round(client_cpu * 1000 / max(1, len(phones)), 2)}
 
 
 def with_text(legal: list[dict]) -> list[dict]:
@@ -318,9 +376,14 @@ def pct(values, p):
 
 def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         pg_url=None, redis_url=None, n_phones: int = 6, pyspy: str | None = None,
-        processes: int = 2) -> dict:
+        processes: int = 2, reconnect_too: bool = True) -> dict:
     servers = []
-    env = {"COMPANION_LIMIT_CREATE": "100000 per minute"}
+    instance = workdir / "instance"             # the run's own (not the checkout's)
+    instance.mkdir(parents=True, exist_ok=True)
+    made = brotli_copy()                          # no Brotli work during a run
+    (instance / made.name).write_bytes(made.read_bytes())
+    env = {"COMPANION_LIMIT_CREATE": "100000 per minute",
+           "COMPANION_INSTANCE_PATH": str(instance)}
     app = os.environ.get("BENCH_APP", "app:app")   # e.g. a module wrapping app:app with timers
     if backend == "embedded":
         servers.append(LiveServer(workdir, app=app, snapshot_every=SNAPSHOT_EVERY, extra_env=env,
@@ -379,6 +442,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         client_cpu = time.process_time() - client0
         rss_after = sum(rss_kb(p) for p in workers)
         stop["now"] = True
+        reconnected = mass_reconnect(servers, tables, n_phones) if reconnect_too else {}
         for s in servers:
             s.stop()
         gevent.joinall(phones, timeout=10)
@@ -395,7 +459,11 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         rtts.extend(t.rtt)
         for v, t0 in t.sent.items():
             got = t.recv.get(v, [])
-            if len(got) < n_phones:
+            # a phone whose first state came after v was posted has v in that state
+            expected = sum(1 for f in t.first[:n_phones] if f is not None and f < v)
+            if not expected:
+                continue
+            if len(got) < expected:
                 lost += 1
                 lost_ages.append(posted_end - t0)
                 continue
@@ -403,7 +471,8 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
             by_window.setdefault(int((t0 - posted_start) // WINDOW), []).append(max(got) - t0)
     ms = lambda x: round(x * 1000, 1)  # noqa: E731
     return {
-        "backend": backend, "processes": len(servers), "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
+        "backend": backend, "processes": len(servers),
+        "state_cache": os.environ.get("COMPANION_STATE_CACHE", "1") != "0", "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
         "load_average": os.getloadavg()[0],
         "rate_per_table": rate, "actions": len(latencies) + lost,
         "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
@@ -422,7 +491,22 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         "kb_per_table": round((rss_after - base_rss) / max(1, n_tables), 1),
         "client_loop_lag_p50_ms": ms(pct(lags, 50)), "client_loop_lag_p99_ms": ms(pct(lags, 99)),
         "p99_ms_by_20s": [ms(pct(by_window[w], 99)) for w in sorted(by_window)],
+        **reconnected,
     }
+
+
+def brotli_copy() -> Path:
+    """brython.js's Brotli copy as the server names it (companion/pwa.py), made once into
+    bench/out/: a server starting without one makes it (seconds of CPU on a core the run
+    shares)."""
+    from companion import pwa
+    raw, _gz, etag = pwa._brython_gz()
+    path = ROOT / "bench" / "out" / f"brython-{etag}.js.br"
+    if not path.exists():
+        import brotli
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(brotli.compress(raw, quality=11))
+    return path
 
 
 def pg_schema():
@@ -449,8 +533,15 @@ def main(argv=None):
     ap.add_argument("--processes", type=int, default=2, choices=range(1, 5), metavar="1..4",
                     help="pg-redis: server processes on this host, each table's phones spread "
                          "over them (default 2)")
+    ap.add_argument("--no-reconnect", action="store_true",
+                    help="skip the mass reconnect after a restart")
+    ap.add_argument("--no-state-cache", action="store_true",
+                    help="serve with COMPANION_STATE_CACHE=0 (first states by loading the game: "
+                         "the figure before the kept copies)")
     ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     args = ap.parse_args(argv)
+    if args.no_state_cache:
+        os.environ["COMPANION_STATE_CACHE"] = "0"
     out_dir = ROOT / "bench" / "out"
     out_dir.mkdir(parents=True, exist_ok=True)
     results = []
@@ -463,7 +554,7 @@ def main(argv=None):
                 conn, schema, pg_url = pg_schema()
             try:
                 res = run(n, args.backend, args.seconds, args.rate, Path(tmp), pg_url, args.redis,
-                          args.phones, args.pyspy, args.processes)
+                          args.phones, args.pyspy, args.processes, not args.no_reconnect)
             finally:
                 if conn is not None:
                     conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
@@ -474,11 +565,13 @@ def main(argv=None):
             f.write(json.dumps({**res, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
                     + "\n")
     print("\n| backend | tables × phones | actions | p50 ms | p99 ms | max ms | errors | "
-          "KB/table |")
-    print("|---|---|---|---|---|---|---|---|")
+          "KB/table | reconnect: first state p50 / p99 / all |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
+        again = (f"{r['reconnect_first_state_p50_ms']} / {r['reconnect_first_state_p99_ms']} ms"
+                 f" / {r['reconnect_all_s']} s" if "reconnect_all_s" in r else "–")
         print(f"| {r['backend']} | {r['tables']} × {r['phones'] // r['tables']} | {r['actions']} | {r['p50_ms']} | "
-              f"{r['p99_ms']} | {r['max_ms']} | {r['errors']} | {r['kb_per_table']} |")
+              f"{r['p99_ms']} | {r['max_ms']} | {r['errors']} | {r['kb_per_table']} | {again} |")
 
 
 if __name__ == "__main__":

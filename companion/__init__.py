@@ -19,10 +19,17 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def instance_path(test_config: dict | None = None) -> str:
+    """Where this install keeps its database, secret and caches: ``INSTANCE_PATH`` of the test
+    config, else ``COMPANION_INSTANCE_PATH``, else ``instance/`` in the checkout."""
+    return str((test_config or {}).get("INSTANCE_PATH")
+               or os.environ.get("COMPANION_INSTANCE_PATH") or ROOT / "instance")
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=instance_path(test_config),
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
@@ -45,10 +52,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
 
-    from companion import api, health, i18n, pages, pwa
+    from companion import api, health, i18n, pages, pwa, security
     app.register_blueprint(health.bp)
     app.register_blueprint(pages.bp)
     i18n.init_app(app)  # English/Korean (flask-babel), money, engine messages
     pwa.init_app(app)   # manifest, service worker, offline page, brython.js, gzip
     api.init_app(app)  # table service, JSON API, live WebSocket, CSRF, rate limits
+    security.init_app(app)  # headers (CSP...), cookies, trusted proxies, set-up posts' limits
     return app

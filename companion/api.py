@@ -20,10 +20,12 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import math
 import os
 import re
 import threading
 import time
+import weakref
 
 from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException, TooManyRequests
@@ -47,14 +49,24 @@ def _reject_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; ``1e400`` (infinity once read) is refused:
+    nothing non-finite reaches the log, whose JSON every phone and browser must read."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
 def json_body() -> dict:
     raw = request.get_data(cache=True)
     if not raw:
         raise BadRequest("bad_json", "The body must be a JSON object.")
     try:
-        data = json.loads(raw, parse_constant=_reject_constant)
+        data = json.loads(raw, parse_constant=_reject_constant, parse_float=_finite_float)
     except (ValueError, RecursionError, UnicodeDecodeError):
-        raise BadRequest("bad_json", "The body is not valid JSON.") from None
+        raise BadRequest("bad_json", "The body is not valid JSON (numbers must be finite).") \
+            from None
     if not isinstance(data, dict):
         raise BadRequest("bad_json", "The body must be a JSON object.")
     # "\ud800" escapes decode to unencodable strings. Only a \uD800-\uDFFF escape can make one
@@ -104,6 +116,7 @@ def absolute(path: str) -> str:
 # (GETs and WebSocket upgrades included), ~0.5 ms of CPU a request; here a limited post costs a few
 # dict operations (or one Redis round trip for all its limits) and other requests nothing.
 log = logging.getLogger(__name__)
+REDIS_RETRY_SECONDS = 5.0
 _UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT_RE = re.compile(r"^\s*(\d+)\s*(?:per|/)\s*(\d+)?\s*(second|minute|hour|day)s?\s*$", re.I)
 
@@ -144,6 +157,7 @@ class RateLimiter:
         self._counts: dict[str, list] = {}        # memory: key -> [window end, hits]
         self._lock = threading.Lock()
         self._next_prune = 0.0
+        self.redis_down_until = 0.0     # after a Redis failure: count in memory until then
 
     def init_app(self, app) -> None:
         cfg = app.config
@@ -154,7 +168,12 @@ class RateLimiter:
         self.redis = None
         if uri.startswith(("redis://", "rediss://", "unix://")):
             import redis
-            self.redis = redis.Redis.from_url(uri, socket_timeout=2, socket_connect_timeout=2)
+            # A hung Redis must not hold every post: a short timeout, then (below) this process
+            # counts in memory for REDIS_RETRY_SECONDS before it tries Redis again.
+            timeout = float(cfg.get("REDIS_TIMEOUT") or os.environ.get(
+                "COMPANION_REDIS_TIMEOUT", 0.25))
+            self.redis = redis.Redis.from_url(uri, socket_timeout=timeout,
+                                              socket_connect_timeout=timeout)
         elif not uri.startswith("memory://"):
             raise ValueError(f"RATELIMIT_STORAGE_URI: memory:// or redis://, not {uri!r}")
         for name in ("RATELIMIT_CREATE", "RATELIMIT_JOIN", "RATELIMIT_POST", "RATELIMIT_POST_ADDRESS"):
@@ -175,12 +194,17 @@ class RateLimiter:
         if not windows:
             return
         try:
-            counts = self._redis_incr(windows) if self.redis is not None else self._incr(windows, now)
+            if self.redis is not None and now >= self.redis_down_until:
+                counts = self._redis_incr(windows)
+            else:
+                counts = self._incr(windows, now)   # memory (or Redis failed a moment ago)
         except Exception as exc:
             if not self.swallow_errors:
                 raise
-            log.warning("rate limit storage failed (the request is let through): %s", exc)
-            return
+            self.redis_down_until = now + REDIS_RETRY_SECONDS
+            log.warning("rate limit storage failed (counted in this process for %.0f s): %s",
+                        REDIS_RETRY_SECONDS, exc)
+            counts = self._incr(windows, now)
         worst = None
         for (_key, amount, end), count in zip(windows, counts):
             remaining = amount - count
@@ -265,6 +289,69 @@ def create_table():
     }), 201
 
 
+# -- actions as their legal forms declare them ------------------------------------------------------
+_DECLARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # live -> {version: fields}
+KEEP_DECLARED = 16     # versions whose fields are kept: a retried post strips the same way
+
+
+def declared_fields(legal) -> dict[str, frozenset]:
+    """``{type: the fields an action of that type may carry}``: ``type``, ``entity``, the fixed
+    scalars and the params of every legal entry of the type (engine/contract.py: "Nothing else
+    of an entry is sent")."""
+    from engine.contract import ENTRY_KEYS
+    out: dict[str, set] = {}
+    for entry in legal:
+        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+            continue
+        keys = out.setdefault(entry["type"], {"type"})
+        keys.update(k for k in entry if k not in ENTRY_KEYS or k == "entity")
+        keys.update(entry.get("params") or ())
+    return {t: frozenset(k) for t, k in out.items()}
+
+
+def _fields_at(live, version: int):
+    """The declared fields of the live game at ``version`` (now, or one of the last few
+    versions this process saw), or None."""
+    known = _DECLARED.get(live)
+    if known is None:
+        known = _DECLARED[live] = {}
+    if version == live.version and version not in known:
+        try:
+            legal = live.game.legal_actions()
+        except Exception:                      # a title's fault: the post reports it
+            return None
+        known[version] = declared_fields(legal)
+        for old in sorted(known)[:-KEEP_DECLARED]:
+            del known[old]
+    return known.get(version)
+
+
+def as_declared(fields, action):
+    """``action`` with only the fields its type's legal entries declare (an action of a type
+    not offered goes to the engine as it came: refused)."""
+    keys = fields.get(action.get("type")) if fields is not None else None
+    if keys is None or all(k in keys for k in action):
+        return action
+    return {k: v for k, v in action.items() if k in keys}
+
+
+def submit_declared(svc, access, action, expected_version, key):
+    """Post ``action`` as its legal form declares it (extra fields left out before it is
+    logged and pushed), holding the table's lock from the check to the write. Stripped by the
+    fields of the version the phone saw: the table's now, or (a retried post, answered from its
+    key) one of the last few."""
+    if not isinstance(action, dict) or not access.can_write or \
+            not isinstance(expected_version, int) or isinstance(expected_version, bool):
+        return svc.submit_json(access, action, expected_version, key)   # its own 4xx
+    tid = access.table_id
+    with svc._lock(tid):                       # re-entrant: submit_json takes it again
+        live = svc._live_table(tid)
+        if live.version < expected_version:
+            live = svc._fresh(tid)             # another process wrote: catch up first
+        action = as_declared(_fields_at(live, expected_version), action)
+        return svc.submit_json(access, action, expected_version, key)
+
+
 def json_text(text: str, status: int = 200):
     return current_app.response_class(text, status=status, mimetype="application/json")
 
@@ -282,8 +369,8 @@ def post_action(code):
     if "action" not in data or "expected_version" not in data:
         raise BadRequest("bad_request", "Send {\"action\": {...}, \"expected_version\": n, "
                                         "\"key\": \"...\"}.")
-    status, text = service().submit_json(access, data["action"], data["expected_version"],
-                                         data.get("key"))
+    status, text = submit_declared(service(), access, data["action"], data["expected_version"],
+                                   data.get("key"))
     return json_text(text, status)
 
 
@@ -413,7 +500,7 @@ def init_app(app) -> None:
     """Register the table service, the JSON API, the live WebSocket, CSRF and rate limits."""
     from flask_wtf.csrf import CSRFProtect
 
-    from companion import live, tables
+    from companion import first_state, live, tables
 
     env = os.environ.get
     app.config.setdefault("REDIS_PREFIX", env("COMPANION_REDIS_PREFIX", "companion"))
@@ -433,6 +520,7 @@ def init_app(app) -> None:
     hub = live.init_app(app)
     svc = tables.init_app(app, hub)
     hub.versions = svc.versions
+    hub.state_cache = first_state.init_app(app, svc)   # a reconnecting phone's first state
     RateLimiter().init_app(app)
     app.register_blueprint(bp)
     csrf = CSRFProtect(app)     # protects the pages' HTML forms (templates: {{ csrf_token() }})

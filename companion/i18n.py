@@ -6,10 +6,10 @@ LC_MESSAGES/messages.po`` in the repository; they are compiled to ``.mo`` under
 ``instance/translations`` when the app starts (quick, and only when a ``.po`` changed),
 so there is no build step to forget.
 
-Engine messages are translated from their ``code`` and ``params``:
-``companion/engine_messages.py`` holds an English template per code (marked for
-translation); a code we have no template for, or whose params do not fit, falls back to
-the engine's own English.
+Engine messages are said from their ``code`` and ``params`` with the title's words (each
+family's and title's ``words.py``, ``engine.words``; ``companion.present.words_text``); a
+code without words, or whose params do not fit, keeps the engine's own English. The
+server's own refusals (``SERVER_WORDS``) are said the same way.
 """
 from __future__ import annotations
 
@@ -19,9 +19,6 @@ from pathlib import Path
 from flask import request
 from flask_babel import Babel, get_locale, gettext
 
-from companion.engine_messages import (  # noqa: F401  (re-exported for the tests)
-    ENGINE, ERROR_MESSAGES, BOARD, PLAYER_PARAMS, PLAYER_LIST_PARAMS,
-    MONEY_PARAMS, MONEY_PARAMS_OF, VALUE_WORDS, GAME_END_REASONS)
 
 LANGUAGES = {"en": "English", "ko": "한국어"}
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,84 +74,37 @@ def money(amount, currency: str = "$") -> str:
     return f"{sign}{currency}{abs(n):,}"
 
 
-# -- engine messages (the templates: companion/engine_messages.py) --------------------
-def _flat(v) -> str:
-    if isinstance(v, (list, tuple)):
-        return ", ".join(_flat(x) for x in v) or "—"
-    if isinstance(v, dict):
-        return "; ".join(f"{a} {_flat(b)}" for a, b in v.items()) or "—"
-    return str(v)
-
-
-def _params_text(params: dict) -> dict:
-    return {k: _flat(v) if isinstance(v, (list, tuple, dict)) else v
-            for k, v in (params or {}).items()}
-
-
-def _word(key: str, value):
-    words = VALUE_WORDS.get(key)
-    if words is None or isinstance(value, dict):
-        return value
-    if isinstance(value, (list, tuple)):
-        return [_word(key, v) for v in value]
-    try:
-        found = words.get(value, value)
-    except TypeError:            # an unhashable value: shown as it is
-        return value
-    return str(found) if found is not value else value
+# -- engine messages (the words: engine/**/words*.py) ----------------------------------
+# the server's own refusals (and the server tests' title), in the words' format
+SERVER_WORDS = {
+    'stale_version': {'en': 'Someone else acted first; here is the game as it is now.', 'ko': '다른 사람이 먼저 입력했습니다. 지금의 게임 상태입니다.'},
+    'conflict': {'en': 'Someone else acted first; here is the game as it is now.', 'ko': '다른 사람이 먼저 입력했습니다. 지금의 게임 상태입니다.'},
+    'unknown_action': {'en': 'That step is not possible now.', 'ko': '지금은 그 단계를 할 수 없습니다.'},
+    'not_legal': {'en': 'That step is not possible now.', 'ko': '지금은 그 단계를 할 수 없습니다.'},
+    'bid_too_high': {'en': 'The bid can be at most %(max)s.', 'ko': '입찰은 최대 %(max)s까지입니다.'},
+    'not_enough_cash': {'en': 'Not enough cash.', 'ko': '현금이 부족합니다.'},
+    'phase_change': {'en': 'Phase %(phase)s begins.', 'ko': '%(phase)s 단계가 시작됩니다.'},
+    'game_end': {'en': 'The game is over.', 'ko': '게임이 끝났습니다.'},
+}
 
 
 def end_reason(value) -> str:
     """Why the game ended (an engine game_end_reason), in the page's language."""
+    from companion.present import word_text
     if isinstance(value, str) and value.startswith("price_") and value[6:].isdigit():
         return gettext("a share price reached %(price)s", price=value[6:])
-    return str(GAME_END_REASONS.get(value, value))
+    return word_text("end_reason", value)
 
 
 def engine_text(item: dict | None, key: str = "message") -> str:
     """The message (or ``board``) of an engine error/event, in the page's language."""
     if not item:
         return ""
-    english = item.get(key) or ""
-    if str(get_locale() or "en") == "en" or not english:
-        return english
-    code = item.get("code", "")
-    if key == "message":
-        template = (ERROR_MESSAGES.get(code) if "board" not in item else None) or ENGINE.get(code)
-    else:
-        template = BOARD.get(code)
-    if template is None:
-        return english
-    raw = {k: v for k, v in (item.get("params") or {}).items() if v is not None}
-    try:
-        from flask import request
-        names = getattr(request, "_player_names", {}) or {}
-        cur = getattr(request, "_currency", "$")
-    except RuntimeError:
-        names, cur = {}, "$"
-    money_keys = MONEY_PARAMS | MONEY_PARAMS_OF.get(code, set())
-    for k, v in list(raw.items()):
-        if k in PLAYER_PARAMS and isinstance(v, str) and v in names:
-            raw[k] = names[v]
-        elif k in PLAYER_LIST_PARAMS and isinstance(v, (str, list, tuple)):
-            raw[k] = names.get(v, v) if isinstance(v, str) else \
-                [names.get(x, x) if isinstance(x, str) else x for x in v]
-        elif k in money_keys and isinstance(v, int) and not isinstance(v, bool):
-            raw[k] = money(v, cur)
-        elif k in VALUE_WORDS:
-            raw[k] = _word(k, v)
-        elif k == "reason" and code == "game_over":
-            raw[k] = end_reason(v)
-    params = _params_text(raw)
-    if "what" not in params and isinstance((item.get("params") or {}).get("action"), dict):
-        act = item["params"]["action"]
-        params["what"] = f"{act.get('entity', '')} {act.get('type', '')}".strip()
-    for one in (template if isinstance(template, tuple) else (template,)):
-        try:
-            return str(one) % params
-        except (KeyError, TypeError, ValueError):
-            continue
-    return english
+    from companion.present import words_text
+    found = words_text(item, key)
+    if found is None and item.get("code") in SERVER_WORDS and key == "message":
+        found = words_text(item, key, words=SERVER_WORDS)
+    return found if found is not None else (item.get(key) or "")
 
 
 def translate(msg: str, **params) -> str:

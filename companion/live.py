@@ -10,13 +10,21 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
 - ``{"undo_request": {...}}`` when an undo request is made or answered
   (``{"undo_request": null}`` when open requests lapsed because the game moved on);
 - the client may send ``{"since": n}`` at any time: it receives every action after
-  version ``n`` (catch-up after sleep or a lost connection, without a reload);
+  version ``n`` (catch-up after sleep or a lost connection, without a reload); one
+  catch-up at a time per socket (asks that come meanwhile are merged into the next one),
+  within a budget of versions (``COMPANION_WS_CATCHUP_BUDGET`` in a burst, refilled at
+  ``COMPANION_WS_CATCHUP_RATE`` a second): over it the answer is ``{"error": {"code":
+  "slow_down", "params": {"retry_after": s}}}``. A catch-up is read a page at a time and
+  the sender yields between frames: one socket's catch-up never holds the worker;
   ``{"ping": x}`` is answered with ``{"pong": x}``.
 
 The hub is in-process by default. With ``REDIS_URL`` every publish also goes to
 Redis pub/sub (channel ``<prefix>:t:<table id>``) and every process fans out what
 it receives to its own phones; a sweep compares each watched table's version in
 the database with what its phones got, so a lost Redis message only delays a push.
+Redis is never on a post's path: a publisher thread sends what the posts queued, with a
+short timeout (``COMPANION_REDIS_TIMEOUT``, 0.5 s); after a failure it drops what comes for
+``REDIS_RETRY_SECONDS`` (the sweep delivers it) instead of waiting on a hung Redis again.
 """
 from __future__ import annotations
 
@@ -41,7 +49,15 @@ sock = Sock()
 
 _HELLO = object()
 _STOP = object()
+_SINCE = object()              # "a catch-up is asked for": the version is in Subscriber.since
 MAX_QUEUE = 2000
+MAX_OUTBOX = 10000             # publishes waiting for Redis (more are dropped: the sweep)
+REDIS_TIMEOUT = 0.5            # seconds a publish may wait on Redis
+REDIS_RETRY_SECONDS = 5.0      # after a failed publish, Redis is left alone this long
+MAX_VERSION = 2 ** 31 - 1
+CATCHUP_PAGE = 100             # log rows read (and frames sent) between two yields
+CATCHUP_BUDGET = 3000          # versions one socket may be sent by catch-ups in a burst...
+CATCHUP_RATE = 50.0            # ...refilled at this many a second
 
 
 def dumps(data) -> str:
@@ -92,6 +108,29 @@ class Subscriber:
         self.last = -1                 # the last version this phone has
         self.closed = False
         self.plain = plain_socket(ws)  # may take the shared, ready-made frames
+        self.since: int | None = None  # the catch-up asked for and not started (merged)
+        self.rate = float(getattr(hub, "catchup_rate", CATCHUP_RATE))
+        self.capacity = self.tokens = float(getattr(hub, "catchup_budget", CATCHUP_BUDGET))
+        self.filled = time.monotonic()
+
+    def ask_since(self, version: int) -> None:
+        """A phone's ``{"since": n}``: at most one catch-up waits in the queue; asks that come
+        while it waits are merged into it (the oldest version wins)."""
+        if self.since is not None:
+            self.since = min(self.since, version)
+            return
+        self.since = version
+        self.deliver(_SINCE)
+
+    def _spend(self, versions: int) -> float:
+        """Take ``versions`` from the budget: 0 if there is enough, else the seconds to wait."""
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.filled) * self.rate)
+        self.filled = now
+        if versions <= self.tokens:
+            self.tokens -= versions
+            return 0.0
+        return (versions - self.tokens) / self.rate if self.rate > 0 else 3600.0
 
     def deliver(self, item) -> None:
         if self.closed:
@@ -116,11 +155,36 @@ class Subscriber:
         text = getattr(data, "text", None)
         self.ws.send(text if text is not None else dumps(data))
 
-    def _send_after(self, after: int, upto: int | None = None) -> None:
-        for msg in self.svc.messages(self.table_id, after, upto):
-            if msg["version"] > self.last or after < self.last:
-                self._send(msg)
-            self.last = max(self.last, msg["version"])
+    def _send_after(self, after: int, upto: int | None = None, budget: bool = False) -> bool:
+        """Every logged version after ``after`` (up to ``upto``), read a page at a time,
+        yielding between frames. ``budget``: a phone's own ask, paid from its budget page by
+        page (False, and a ``slow_down`` error sent, when it ran out)."""
+        resend = after < self.last          # a phone's "since": it wants them all again
+        while True:
+            page = self.svc.messages(self.table_id, after, upto, limit=CATCHUP_PAGE)
+            if budget and page:
+                wait = self._spend(len(page))
+                if wait:
+                    retry = int(wait) + 1
+                    self._send({"error": {
+                        "code": "slow_down", "params": {"retry_after": retry},
+                        "message": f"Too many catch-ups on this connection: ask again in "
+                                   f"{retry} s (since {after})."}})
+                    return False
+            for msg in page:
+                version = msg["version"]
+                if version > self.last or resend:
+                    self._send(msg)
+                self.last = max(self.last, version)
+                after = version
+                time.sleep(0)               # gevent: let every other greenlet run
+            if len(page) < CATCHUP_PAGE:
+                return True
+
+    def _catch_up_since(self) -> None:
+        after, self.since = self.since, None
+        if after is not None:
+            self._send_after(after, budget=True)
 
     def run(self) -> None:
         try:
@@ -145,15 +209,21 @@ class Subscriber:
                 event.set()                     # wake the socket's receiving loop now
 
     def _handle(self, item) -> None:
-        if item is _HELLO:
-            version, text = self.svc.state_versioned(self.access)
+        if item is _HELLO:                     # the kept copy after a restart, else the live game
+            cache = getattr(self.hub, "state_cache", None)
+            version, text = (cache.first_state(self.access) if cache is not None
+                             else self.svc.state_versioned(self.access))
             self.last = version
             if self.hub is not None:
                 self.hub.saw(self.table_id, version)
             self.ws.send(text)                  # {"version", "state", "legal"}
             return
-        if "since" in item:
-            self._send_after(item["since"])
+        if item is _SINCE:
+            self._catch_up_since()
+            return
+        if "since" in item:                     # handed in directly (not by ask_since)
+            self.since = item["since"] if self.since is None else min(self.since, item["since"])
+            self._catch_up_since()
             return
         if "check" in item:                     # the sweep saw a newer version in the database
             if item["check"] > self.last:
@@ -176,7 +246,7 @@ class Hub:
     """Fans messages out to the subscribers of a table, in this process and (Redis) beyond."""
 
     def __init__(self, redis_url: str | None = None, prefix: str = "companion",
-                 sweep_every: float = 2.0):
+                 sweep_every: float = 2.0, redis_timeout: float = REDIS_TIMEOUT):
         self.id = uuid.uuid4().hex
         self.prefix = prefix
         self._subs: dict[int, set[Subscriber]] = {}
@@ -187,10 +257,18 @@ class Hub:
         self.sweep_every = sweep_every
         self.versions = None           # callable: [table ids] -> {table id: version}
         self._started = False
+        self._publishing = False
+        self._outbox: queue.Queue = queue.Queue(maxsize=MAX_OUTBOX)
+        self.redis_down_until = 0.0    # monotonic time before which publishes are dropped
+        self.dropped = 0               # publishes left to the sweep (Redis down or slow)
         if redis_url:
             import redis
-            self.redis = redis.Redis.from_url(redis_url, socket_timeout=5,
-                                              socket_connect_timeout=5, health_check_interval=30)
+            # publishing: fail fast; listening: a connection that waits for messages
+            self.redis = redis.Redis.from_url(redis_url, socket_timeout=redis_timeout,
+                                              socket_connect_timeout=redis_timeout)
+            self.listen_redis = redis.Redis.from_url(redis_url, socket_timeout=5,
+                                                     socket_connect_timeout=5,
+                                                     health_check_interval=30)
 
     # -- subscribers ---------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
@@ -206,6 +284,15 @@ class Hub:
                 if not subs:
                     del self._subs[sub.table_id]
                     self._seen.pop(sub.table_id, None)
+
+    def close_all(self) -> int:
+        """Close every phone's socket (the worker is stopping: they reconnect to the next one
+        and catch up). Returns how many."""
+        with self._lock:
+            subs = [sub for group in self._subs.values() for sub in group]
+        for sub in subs:
+            sub.stop()
+        return len(subs)
 
     def count(self, table_id: int | None = None) -> int:
         with self._lock:
@@ -244,10 +331,38 @@ class Hub:
         msg = Message(msg, text)
         self._deliver(table_id, msg)
         if self.redis is not None:
+            self._start_publisher()
+            if time.monotonic() < self.redis_down_until:
+                self.dropped += 1              # Redis failed a moment ago: the sweep delivers
+                return
             try:
-                self.redis.publish(self.channel(table_id), f"{self.id}|{table_id}|{msg.text}")
+                self._outbox.put_nowait((self.channel(table_id),
+                                         f"{self.id}|{table_id}|{msg.text}"))
+            except queue.Full:
+                self.dropped += 1
+
+    def _start_publisher(self) -> None:
+        if self._publishing:
+            return
+        with self._lock:
+            if self._publishing:
+                return
+            self._publishing = True
+        threading.Thread(target=self._publisher, name="hub-publish", daemon=True).start()
+
+    def _publisher(self) -> None:
+        while True:
+            channel, data = self._outbox.get()
+            if time.monotonic() < self.redis_down_until:
+                self.dropped += 1
+                continue
+            try:
+                self.redis.publish(channel, data)
             except Exception as exc:
-                log.warning("redis publish failed (the sweep will catch up): %s", exc)
+                self.redis_down_until = time.monotonic() + REDIS_RETRY_SECONDS
+                self.dropped += 1
+                log.warning("redis publish failed; publishes are left to the sweep for %.0f s: "
+                            "%s", REDIS_RETRY_SECONDS, exc)
 
     # -- Redis listener and sweep ---------------------------------------------------------------
     def _start(self) -> None:
@@ -264,7 +379,7 @@ class Hub:
         while True:
             pubsub = None
             try:
-                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                pubsub = self.listen_redis.pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(f"{self.prefix}:t:*")
                 self._sweep_once()       # whatever was missed while (re)connecting
                 for item in pubsub.listen():
@@ -349,7 +464,11 @@ def table_socket(ws, code):
             data = ws.receive(timeout=60)
             if data is None:
                 continue
-            sub.deliver(_client_message(data))
+            msg = _client_message(data)
+            if "since" in msg:
+                sub.ask_since(msg["since"])
+            else:
+                sub.deliver(msg)
     except ConnectionClosed:
         pass
     finally:
@@ -365,7 +484,7 @@ def _client_message(data) -> dict:
         return {"error": {"code": "bad_json", "message": "Send JSON: {\"since\": <version>}."}}
     if isinstance(msg, dict) and "since" in msg:
         n = msg["since"]
-        if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 2 ** 31 - 1:
+        if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_VERSION:
             return {"since": n}
         return {"error": {"code": "bad_since", "message": "'since' must be a version (0 or more)."}}
     if isinstance(msg, dict) and "ping" in msg:
@@ -375,9 +494,16 @@ def _client_message(data) -> dict:
 
 
 def init_app(app) -> Hub:
+    env = os.environ.get
     h = Hub(app.config.get("REDIS_URL"), prefix=app.config.get("REDIS_PREFIX", "companion"),
             sweep_every=float(app.config.get("HUB_SWEEP_SECONDS",
-                                             os.environ.get("COMPANION_HUB_SWEEP", 2.0))))
+                                             env("COMPANION_HUB_SWEEP", 2.0))),
+            redis_timeout=float(app.config.get("REDIS_TIMEOUT") or
+                                env("COMPANION_REDIS_TIMEOUT", REDIS_TIMEOUT)))
+    h.catchup_budget = float(app.config.get("WS_CATCHUP_BUDGET") or
+                             env("COMPANION_WS_CATCHUP_BUDGET", CATCHUP_BUDGET))
+    h.catchup_rate = float(app.config.get("WS_CATCHUP_RATE") or
+                           env("COMPANION_WS_CATCHUP_RATE", CATCHUP_RATE))
     app.extensions["companion.hub"] = h
     app.config.setdefault("SOCK_SERVER_OPTIONS", {"ping_interval": 25, "max_message_size": 4096})
     app.register_blueprint(bp)

@@ -1,9 +1,10 @@
 """The progressive web app: manifest, service worker, offline page, icons, Brython.
 
 Brython's ``brython.js`` is served from the installed ``brython`` package (never a copy
-in the repository), Brotli-compressed (kept in ``instance/``) or gzipped once in memory and cached by browsers for a year under a
-URL that carries its version. Only the core file is served: the phones' Python imports
-nothing from Brython's standard library.
+in the repository), Brotli-compressed (made in a real thread at start, kept in the instance
+folder) or gzipped once in memory, and cached by browsers for a year under a URL that carries
+its version. Only the core file is served: the phones' Python imports nothing from Brython's
+standard library.
 
 Pages of this blueprint and of ``pages`` are gzipped when the browser accepts it
 (:func:`compress`), which is what keeps the first render of a table under 37 KB.
@@ -55,14 +56,30 @@ def _brython_gz() -> tuple[bytes, bytes, str]:
     return raw, gzip.compress(raw, 9, mtime=0), hashlib.sha1(raw).hexdigest()[:12]
 
 
-_br_lock = threading.Lock()
 _br: dict[str, bytes] = {}
+_br_started: set[str] = set()
+
+
+def real_thread(target) -> None:
+    """Run ``target`` in an operating-system thread, also under gevent's monkey-patching (where
+    ``threading.Thread`` is a greenlet: a long C call in it stops the whole worker). Brotli
+    releases the GIL while it compresses, so the worker keeps answering meanwhile."""
+    try:
+        from gevent import monkey
+        patched = monkey.is_module_patched("threading")
+    except ImportError:
+        patched = False
+    if patched:
+        monkey.get_original("_thread", "start_new_thread")(target, ())
+    else:
+        threading.Thread(target=target, name="brotli", daemon=True).start()
 
 
 def _brython_br(instance_path: str, raw: bytes, etag: str) -> bytes | None:
     """brython.js compressed with Brotli (a fifth smaller than gzip), or None while it is
-    being made: quality 11 takes a few seconds, so it is made once in the background and
-    kept in instance/ for the next start."""
+    being made: quality 11 takes a few seconds, so it is made once in a real thread (never on
+    the request path: gzip is served meanwhile) and kept in the instance folder for the next
+    start."""
     if etag in _br:
         return _br[etag]
     try:
@@ -73,7 +90,9 @@ def _brython_br(instance_path: str, raw: bytes, etag: str) -> bytes | None:
     if path.exists():
         _br[etag] = path.read_bytes()
         return _br[etag]
-    if _br_lock.acquire(blocking=False):
+    if etag not in _br_started:         # checked and set with no switch between: made once
+        _br_started.add(etag)
+
         def make():
             try:
                 data = brotli.compress(raw, quality=11)
@@ -81,9 +100,9 @@ def _brython_br(instance_path: str, raw: bytes, etag: str) -> bytes | None:
                 tmp.write_bytes(data)
                 tmp.replace(path)
                 _br[etag] = data
-            finally:
-                _br_lock.release()
-        threading.Thread(target=make, daemon=True).start()
+            except Exception:           # pragma: no cover - a full disk: gzip stays served
+                _br_started.discard(etag)
+        real_thread(make)
     return None
 
 

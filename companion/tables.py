@@ -91,6 +91,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
+from companion.security import has_control
 from companion.models import (ActionRow, Device, IdempotencyKey, Seat, Snapshot, TableRow,
                               UndoRequest, utcnow)
 from engine import Game, GameError, titles
@@ -145,6 +146,9 @@ def raw(conn, stmt: Raw, params: dict):
 
 
 SQL_VERSION = Raw("SELECT version FROM tables WHERE id = :tid")
+SQL_DEVICE = Raw("SELECT d.table_id, d.id, d.role, d.player, d.label, s.name FROM devices d "
+                 "LEFT JOIN seats s ON s.table_id = d.table_id AND s.player = d.player "
+                 "WHERE d.token_hash = :hash")
 SQL_KEY = Raw("SELECT request_hash, status, response FROM idempotency_keys "
               "WHERE table_id = :tid AND key = :key")
 SQL_INSERT_KEY = Raw("INSERT INTO idempotency_keys "
@@ -269,7 +273,7 @@ def _orjson_default(obj):
 def dumps_engine(data) -> str:
     """:func:`dumps` of what the engine made (a view, legal actions, events), 5-6 times faster
     with orjson: the same text (compact, UTF-8 not escaped, insertion order, ``default=str``;
-    checked on 4000 1888-N states). Anything orjson refuses (an int beyond 64 bits, a lone
+    checked on 4000 states of a real game). Anything orjson refuses (an int beyond 64 bits, a lone
     surrogate, nesting deeper than 254) goes to json.dumps. Where the two differ, and the engine
     has none of it: a float NaN/Infinity (``null`` here, not valid JSON there) and an Enum that
     is neither int nor str (its value here, ``str()`` there). Not for what a phone sent (an
@@ -358,16 +362,17 @@ class LiveTable:
         return self.entered[-1][0] if self.entered else -1
 
     def state_text(self) -> str:
-        """``{"version", "state", "legal"}`` as JSON text, made once per version."""
+        """``{"version", "state", "legal", "book"}`` as JSON text, made once per version."""
         if self._view is None or self._view[0] != self.version:
             try:
                 state, legal = self.game.view(), self.game.legal_actions()
+                book = self.game.book()
             except Exception as exc:   # a fault in a title's view: say so, do not crash
                 log.exception("view of table %s failed", self.code)
                 raise ServiceError(503, "engine_fault",
                                    f"The rules engine failed to show this table: {exc!r}")
             self._view = (self.version, dumps_engine({"version": self.version, "state": state,
-                                               "legal": legal}))
+                                                      "legal": legal, "book": book}))
         return self._view[1]
 
     def snapshot_bytes(self) -> bytes:
@@ -406,9 +411,10 @@ class TableService:
         for p in players:
             name = p.get("name") if isinstance(p, dict) else p
             if not isinstance(name, str) or not name.strip() or len(name) > 40 or (
-                    isinstance(p, dict) and not isinstance(p.get("id", ""), (str, int))):
-                raise ServiceError(400, "bad_players",
-                                   "Each player is a non-empty name of at most 40 characters.")
+                    isinstance(p, dict) and not isinstance(p.get("id", ""), (str, int))) or \
+                    has_control(name) or isinstance(p, dict) and has_control(p.get("id")):
+                raise ServiceError(400, "bad_players", "Each player is a non-empty name of at "
+                                   "most 40 characters, with no control characters.")
         if seed is None:
             seed = secrets.randbelow(2 ** 31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not -SEED_RANGE <= seed < SEED_RANGE:
@@ -455,7 +461,7 @@ class TableService:
         return Created(code, seats, spectate, invite)
 
     def _table_id(self, code) -> int:
-        if not isinstance(code, str) or not 0 < len(code) <= 32:
+        if not isinstance(code, str) or not 0 < len(code) <= 32 or has_control(code):
             raise ServiceError(404, "table_not_found", "No such table.")
         tid = self._codes.get(code)
         if tid is None:
@@ -475,16 +481,16 @@ class TableService:
         h = token_hash(token)
         access = self._tokens.get(h)
         if access is None:
-            with self.store.read() as s:
-                found = s.exec(select(Device, Seat.name).outerjoin(
-                    Seat, (Seat.table_id == Device.table_id) & (Seat.player == Device.player)
-                ).where(Device.token_hash == h)).first()
+            # one statement on the driver (a phone's first request after a restart: 1,200
+            # phones reconnecting make 1,200 of these; the ORM query cost ~3 ms each)
+            with self.store.read_conn() as conn:
+                found = raw(conn, SQL_DEVICE, {"hash": h}).fetchone()
             if found is None:
                 raise ServiceError(403, "token_invalid", "This token gives no access to this table.")
-            dev, name = found
-            code_of = code if dev.table_id == tid else None
-            access = Access(dev.table_id, code_of or "", dev.role, dev.player, name or "",
-                            dev.id, dev.label)
+            dev_table, dev_id, role, player, label, name = found
+            code_of = code if dev_table == tid else None
+            access = Access(dev_table, code_of or "", role, player, name or "", dev_id,
+                            label or "")
             if code_of:
                 if len(self._tokens) > 200_000:
                     self._tokens.clear()
@@ -512,10 +518,11 @@ class TableService:
 
     def join(self, code, invite, player, label="") -> dict:
         tid = self._table_id(code)
-        if not isinstance(player, (str, int)) or isinstance(player, bool):
+        if not isinstance(player, (str, int)) or isinstance(player, bool) or has_control(player):
             raise ServiceError(400, "bad_player", "'player' must be a seat's player id.")
-        if not isinstance(label, str):
-            raise ServiceError(400, "bad_label", "'device' must be a short text.")
+        if not isinstance(label, str) or has_control(label):
+            raise ServiceError(400, "bad_label",
+                               "'device' must be a short text, with no control characters.")
         player = str(player)
         token = new_token()
         with self.store.write() as s:
@@ -669,8 +676,10 @@ class TableService:
                 or not 0 <= expected_version <= MAX_INT:
             raise ServiceError(400, "bad_expected_version",
                                "'expected_version' must be the version this phone last saw.")
-        if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY):
-            raise ServiceError(400, "bad_key", f"'key' must be a string of 1–{MAX_KEY} characters.")
+        if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY
+                                or has_control(key)):
+            raise ServiceError(400, "bad_key", f"'key' must be a string of 1–{MAX_KEY} "
+                                               "characters, with no control characters.")
         action_text = dumps(action)
         # = dumps({"action": action, "expected_version": expected_version}), made from its parts
         request_hash = hashlib.sha256(

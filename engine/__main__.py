@@ -18,7 +18,13 @@ def cmd_titles(args) -> int:
 def _replay(path: str):
     """Replay the record at ``path``; None (with the reason on stderr) when it cannot be read."""
     try:
-        return records.replay(records.load_file(path))
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        print(f"error: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return None
+    try:
+        return records.replay(records.loads(text))
     except GameError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return None

@@ -7,6 +7,8 @@ reject an action, so a rejected action changes nothing.
 """
 from __future__ import annotations
 
+import json
+
 import copy
 import pickle
 
@@ -49,7 +51,7 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GameError("bad_seed", "The seed must be a whole number.")
         self.seed = seed
-        self.options = dict(options or {})
+        self.options = titles.check_options(self.spec, options)
         self.rules = self.spec.create(copy.deepcopy(self.players), seed, dict(self.options))
         self.log: list[dict] = []        # every accepted action, undo and redo included
         self.effective: list[dict] = []  # the actions in force
@@ -170,6 +172,27 @@ class Game:
         })
         return state
 
+    def book(self) -> list[dict]:
+        """The book as the title declares it (``engine.contract`` sections)."""
+        return self.rules.book()
+
+    def where(self):
+        """Where the game is: the book's first item (``{label, value}``: the round), cheaply
+        when the title can say it without building its whole book (``round_message()``)."""
+        quick = getattr(self.rules, "round_message", None)
+        if quick is not None:
+            return {"label": None, "value": {"t": "text", "v": quick()}}
+        from engine import contract
+        return contract.where(self.rules.book())
+
+    def scores(self) -> list[dict]:
+        """Each player's score as the title declares it (``engine.contract`` score rows),
+        or its ``result()`` alone when it declares none."""
+        declared = getattr(self.rules, "scores", None)
+        if declared is not None:
+            return declared()
+        return [{"player": p, "total": v, "parts": []} for p, v in self.result().items()]
+
     @property
     def finished(self) -> bool:
         return self.rules.finished
@@ -194,6 +217,21 @@ class Game:
 
 
 RECORD_FORMAT = "18xx-companion/1"
+
+
+def step_words(spec, action: dict) -> dict:
+    """A posted step as its history line, ``{"label": message, "details": [{label, value}]}``
+    (``engine.contract``): the title's own words (``TitleSpec.describe``), or its type and
+    fields as they are."""
+    from engine import contract as C
+    if spec is not None and spec.describe is not None:
+        return spec.describe(action, spec.currency)
+    kind = str(action.get("type", "?"))
+    return {"label": C.msg(f"act.{kind}", kind.replace("_", " ").capitalize()),
+            "details": [{"label": C.msg(f"param.{k}", k.replace("_", " ")),
+                         "value": C.text(json.dumps(v, ensure_ascii=False)
+                                         if isinstance(v, (list, dict)) else str(v))}
+                        for k, v in action.items() if k not in ("type", "entity")]}
 
 
 def describe(action: dict, names: dict | None = None) -> str:

@@ -1,5 +1,8 @@
 # Sourced by scripts/serve and scripts/test: makes .venv with the pinned packages.
 # Quick and harmless when run again: it reinstalls only when a requirements file changed.
+# The stamp (.venv/.installed-<hash of the requirements>) is written only once the install
+# works (scripts/check_install.py imports what the server loads), so a failed or partial
+# install is tried again at the next run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -19,8 +22,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.installed-$(cat "$@" | sha256sum | cut -c1-16)
 if [ ! -f "$stamp" ]; then
+    rm -f .venv/.installed-*
     .venv/bin/python -m pip install -q --upgrade pip
     for req in "$@"; do .venv/bin/python -m pip install -q -r "$req"; done
-    rm -f .venv/.installed-*
+    .venv/bin/python scripts/check_install.py
     touch "$stamp"
 fi

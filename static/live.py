@@ -2,8 +2,11 @@
 # It imports nothing from Python's standard library (only Brython's `browser` and
 # `javascript`), so only the core brython.js is loaded.
 # - keeps a WebSocket to /ws/tables/<code>; each push makes it fetch the page's live
-#   part (rendered by the server, the same HTML as without JavaScript) and swap it in,
-#   once per burst of pushes and only when the pushed version is newer than the page's;
+#   part (rendered by the server, the same HTML as without JavaScript) and patch it in
+#   place (window.liveMorph, static/live_boot.js: what is being typed, an open panel, the
+#   focus and the place on the screen are kept), once per burst of pushes and only when
+#   the pushed version is newer than the page's; the page as patched is kept as the copy
+#   shown offline (window.liveKeep);
 # - narrows a field's choices (or maximum) to another field's value (choices_by / max_by);
 # - posts the forms without leaving the page and shows the server's answer in place;
 # - reconnects after sleep or a lost network, catches up, and says when it is offline.
@@ -14,11 +17,8 @@ main = document["main"]
 WS_PATH = main.getAttribute("data-ws")
 TOKEN = main.getAttribute("data-token")
 LIVE_URL = main.getAttribute("data-live-url")
-TXT_ON = main.getAttribute("data-on")
-TXT_OFF = main.getAttribute("data-off")
 TXT_BUSY = main.getAttribute("data-busy")
 TXT_FAIL = main.getAttribute("data-fail")
-net = document["net"]
 st = {"boot": window.liveBoot if hasattr(window, "liveBoot") else None,
       "fresh": window.performance.getEntriesByType("navigation")[0].transferSize == 0,
       "undo": False, "want": -1, "posting": False, "ws": None, "delay": 500, "loading": False, "again": False, "last": 0, "timer": None,
@@ -31,11 +31,9 @@ def now():
 
 
 def set_net(on):
+    # the badge, the offline note and the forms (disabled offline) follow the socket
     st["open"] = on
-    net.hidden = False
-    net.text = TXT_ON if on else TXT_OFF
-    net.className = "on" if on else "off"
-    document.body.setAttribute("data-net", "on" if on else "off")
+    window.liveNet(on)
 
 
 def version():
@@ -68,9 +66,9 @@ def swap(html):
         return
     if int(new.getAttribute("data-version") or -1) < version():
         return                      # an answer older than what the page shows
-    old.replaceWith(new)
-    document.body.setAttribute("data-version", new.getAttribute("data-version"))
-    narrow(new)
+    window.liveMorph(old, new)      # in place: what this phone is doing is kept
+    narrow(old)
+    window.liveKeep()
 
 
 def refresh(*args):
@@ -114,6 +112,8 @@ def on_message(ev):
     # would turn the whole state of the first message into Python objects: ~150 ms on a
     # slow phone)
     data = window.JSON.parse(ev["data"] if isinstance(ev, dict) else ev.data)
+    if not st["open"] and st["ws"] is not None:
+        set_net(True)               # a message came: the socket is live again
     if "pong" in data:
         return
     if "undo_request" in data:
@@ -230,6 +230,7 @@ def connect(*args):
     if boot is not None:                    # static/live_boot.js hands over its socket
         boot.done = True
         boot.ws.onmessage = None
+        boot.ws.onclose = None
     if boot is not None and boot.ws.readyState <= 1:
         ws, queued = boot.ws, list(boot.queue)
     else:
@@ -302,6 +303,8 @@ def submit(ev):
             refresh()
 
     def got(text):
+        form.removeAttribute("data-dirty")  # sent: the answer's form replaces what was typed
+        form.reset()
         swap(text)
         finish()
 

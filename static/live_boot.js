@@ -1,23 +1,253 @@
-/* The table page's first live updates, before Brython has started.
+/* The table page's first live updates, before Brython has started, and the page-patching
+   helpers both this script and static/live.py use.
 
    Brython's core (brython.js, 1.4 MB, 229 KB with Brotli) takes 2.5-3.5 s to arrive and
    start on a slow phone (bench/README.md). This script is inlined in the page's <head>: it
    opens the table's WebSocket at once and, when a push names a newer version than the page
-   shows, fetches the page's live part (the same server-rendered HTML static/live.py swaps
-   in) and swaps it in. It sets <body data-live="boot"> when its socket is open.
+   shows, fetches the page's live part (the same server-rendered HTML static/live.py uses)
+   and patches it in. It sets <body data-live="boot"> when its socket is open.
+
+   Patching (window.liveMorph) changes the page in place, node by node, so an update from
+   another phone never resets what this phone is doing: a field being typed in keeps its
+   value and the focus (the browser keeps a value the user changed when only the default
+   changes), an open panel (<details>) stays open, the part being read stays where it was
+   on the screen. A form being typed in whose step is gone stays, marked as no longer
+   possible, until it is dismissed. A control that appeared or moved in the last moment
+   (window.liveGuardMs, 600 ms) ignores the first tap on it.
 
    static/live.py takes over when Brython has started: it adopts this socket and the queue
    of messages received so far (window.liveBoot), sets boot.done, and from then on this
-   script does nothing. Everything else (posting forms in place, narrowing choices,
-   reconnecting, the offline banner) is Brython's. */
+   script's socket is Brython's. */
 (function () {
   var me = document.currentScript, boot = {queue: [], want: -1, busy: false, done: false};
+  if (window.liveGuardMs == null) window.liveGuardMs = 600;
 
   function shown() {
     var el = document.getElementById("live");
     return el ? Number(el.getAttribute("data-version")) : -1;
   }
 
+  // -- patching in place ----------------------------------------------------------------
+  function key(n) {
+    if (n.nodeType !== 1) return null;
+    if (n.id) return "#" + n.id;
+    if (n.hasAttribute("data-key")) return "k" + n.getAttribute("data-key");
+    if (n.hasAttribute("aria-label")) return "a" + n.tagName + n.getAttribute("aria-label");
+    if (n.tagName === "FORM" && n.hasAttribute("data-type"))
+      return "f" + n.getAttribute("data-type") + n.getAttribute("data-fixed");
+    if (n.hasAttribute("data-consent")) return "c" + n.getAttribute("data-consent");
+    if (n.hasAttribute("data-waiting")) return "w" + n.getAttribute("data-waiting");
+    if (n.hasAttribute("data-section")) return "s" + n.getAttribute("data-section");
+    return null;
+  }
+  function same(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName &&
+      (a.nodeType !== 1 || a.getAttribute("type") === b.getAttribute("type"));
+  }
+  function inUse(n) {       // a form this phone is typing in (or a part holding one)
+    if (n.nodeType !== 1) return false;
+    var a = document.activeElement, typing = a && a.matches("input:not([type=hidden]),select,textarea") &&
+      n.contains(a) && a.closest("form");
+    if (n.tagName === "FORM") return n.hasAttribute("data-dirty") || !!typing;
+    return !!n.querySelector("form[data-dirty]") || !!typing;
+  }
+  function stale(form) {
+    var main = document.getElementById("main");
+    form.classList.add("stale");
+    form.querySelectorAll("button:not([data-dismiss])").forEach(function (b) { b.disabled = true; });
+    if (form.querySelector("[data-stale-note]")) return;
+    var p = document.createElement("p"), x = document.createElement("button");
+    p.className = "err";
+    p.setAttribute("data-stale-note", "");
+    p.textContent = (main && main.getAttribute("data-stale")) ||
+      "This step is no longer possible: the game moved on. What you typed is kept here.";
+    x.type = "button";
+    x.className = "alt";
+    x.setAttribute("data-dismiss", "");
+    x.textContent = (main && main.getAttribute("data-dismiss")) || "Dismiss";
+    p.appendChild(document.createTextNode(" "));
+    p.appendChild(x);
+    form.insertBefore(p, form.firstChild);
+  }
+  function attrs(o, n) {
+    var i, a, keep = {open: o.tagName === "DETAILS", "data-dirty": true, "data-fresh": true};
+    for (i = o.attributes.length - 1; i >= 0; i--) {
+      a = o.attributes[i].name;
+      if (!keep[a] && !n.hasAttribute(a)) o.removeAttribute(a);
+    }
+    for (i = 0; i < n.attributes.length; i++) {
+      a = n.attributes[i];
+      if (a.name === "open" && o.tagName === "DETAILS") continue;   // the reader's choice
+      if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+    }
+  }
+  function kids(o, n) {
+    var old = Array.prototype.slice.call(o.childNodes), neu = Array.prototype.slice.call(n.childNodes);
+    var byKey = {}, used = [], out = [], at = 0, i, j, k, m, nk;
+    old.forEach(function (c) { var kk = key(c); if (kk && !byKey[kk]) byKey[kk] = c; });
+    for (i = 0; i < neu.length; i++) {
+      nk = neu[i];
+      k = key(nk);
+      m = null;
+      if (k) {
+        m = byKey[k] || null;
+        if (m && used.indexOf(m) >= 0) m = null;
+      } else {
+        for (j = at; j < old.length; j++) {
+          if (used.indexOf(old[j]) < 0 && key(old[j]) === null && same(old[j], nk)) { m = old[j]; at = j + 1; break; }
+        }
+      }
+      if (m) { used.push(m); morph(m, nk); out.push(m); } else { out.push(nk); fresh(nk); }
+    }
+    // the old parts not in the new page: gone, unless this phone is typing in them
+    var prev = null;
+    old.forEach(function (c) {
+      if (used.indexOf(c) >= 0) { prev = c; return; }
+      if (inUse(c)) {
+        (c.tagName === "FORM" ? [c] : Array.prototype.slice.call(c.querySelectorAll("form")))
+          .forEach(function (f) { if (f === c || inUse(f)) stale(f); else f.remove(); });
+        out.splice(prev ? out.indexOf(prev) + 1 : 0, 0, c);
+        prev = c;
+      } else {
+        o.removeChild(c);
+      }
+    });
+    for (i = 0; i < out.length; i++) {
+      if (o.childNodes[i] !== out[i]) o.insertBefore(out[i], o.childNodes[i] || null);
+    }
+  }
+  function fresh(n) {
+    if (n.nodeType !== 1) return;
+    var t = String(Date.now());
+    if (n.matches("button,a.btn")) n.setAttribute("data-fresh", t);
+    n.querySelectorAll("button,a.btn").forEach(function (b) { b.setAttribute("data-fresh", t); });
+  }
+  function morph(o, n) {
+    if (o.nodeType !== 1) {
+      if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+      return;
+    }
+    attrs(o, n);
+    if (o.tagName === "TEXTAREA") { if (!o.hasAttribute("data-dirty")) o.defaultValue = n.defaultValue; return; }
+    kids(o, n);
+  }
+  function spots(root) {
+    var list = [];
+    root.querySelectorAll("button,a.btn").forEach(function (b) {
+      var r = b.getBoundingClientRect();
+      list.push([b, Math.round(r.left), Math.round(r.top)]);
+    });
+    return list;
+  }
+  /* Patch the live part `old` to the server's `part`: in place, keeping what this phone is doing. */
+  window.liveMorph = function (old, part) {
+    var focus = document.activeElement, anchor = null, top = 0, before = spots(old), t = String(Date.now());
+    if (focus && focus !== document.body && old.contains(focus)) anchor = focus;
+    else anchor = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 3);
+    if (anchor && !old.contains(anchor)) anchor = null;
+    if (anchor) top = anchor.getBoundingClientRect().top;
+    morph(old, part);
+    if (anchor && anchor.isConnected) {
+      var moved = anchor.getBoundingClientRect().top - top;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
+    before.forEach(function (s) {       // a control that moved counts as new for a moment
+      if (!s[0].isConnected) return;
+      var r = s[0].getBoundingClientRect();
+      if (Math.round(r.left) !== s[1] || Math.round(r.top) !== s[2]) s[0].setAttribute("data-fresh", t);
+    });
+    if (focus && focus.isConnected && document.activeElement !== focus && focus.focus) focus.focus({preventScroll: true});
+    document.body.setAttribute("data-version", old.getAttribute("data-version"));
+    window.liveNet(window.liveNetOn !== false);
+  };
+
+  // the first tap on a control that appeared or moved in the last moment does nothing
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("button[data-fresh],a.btn[data-fresh]");
+    if (!b) return;
+    var since = Date.now() - Number(b.getAttribute("data-fresh"));
+    b.removeAttribute("data-fresh");
+    if (since < window.liveGuardMs) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      b.setAttribute("data-held", "");
+      setTimeout(function () { b.removeAttribute("data-held"); }, 400);
+    }
+  }, true);
+  function typed(ev) {
+    var f = ev.target.closest && ev.target.closest("#live form");
+    if (f && ev.isTrusted !== false) f.setAttribute("data-dirty", "");
+  }
+  document.addEventListener("input", typed, true);
+  document.addEventListener("change", typed, true);
+  document.addEventListener("click", function (ev) {
+    var x = ev.target.closest && ev.target.closest("[data-dismiss]");
+    if (x) { var f = x.closest("form"); if (f) f.remove(); }
+  });
+
+  // -- the badge and the forms follow the socket -----------------------------------------
+  /* on: the socket is open. Offline, the forms are disabled and the page says which step it
+     shows and how old it is. */
+  window.liveNet = function (on) {
+    window.liveNetOn = on;
+    var net = document.getElementById("net"), main = document.getElementById("main"),
+        live = document.getElementById("live"), note = document.getElementById("offline-note");
+    if (!document.body || !main) return;
+    document.body.setAttribute("data-net", on ? "on" : "off");
+    if (net) {
+      net.hidden = false;
+      net.textContent = main.getAttribute(on ? "data-on" : "data-off") || (on ? "live" : "offline");
+      net.className = on ? "on" : "off";
+    }
+    if (!live) return;
+    live.querySelectorAll("form button, form input, form select, form textarea").forEach(function (el) {
+      if (el.type === "hidden" || el.hasAttribute("data-dismiss")) return;
+      if (!on && !el.disabled) { el.disabled = true; el.setAttribute("data-off", ""); }
+      else if (on && el.hasAttribute("data-off")) {
+        el.removeAttribute("data-off");
+        if (!el.closest("form.stale") || el.tagName !== "BUTTON") el.disabled = false;
+      }
+    });
+    if (!on && !note) {
+      note = document.createElement("p");
+      note.id = "offline-note";
+      note.className = "flash";
+      note.setAttribute("role", "status");
+      live.parentNode.insertBefore(note, live);
+    }
+    if (note) {
+      note.hidden = on;
+      if (!on) {
+        var saved = Number(document.documentElement.getAttribute("data-saved")) || window.liveSeen || Date.now(),
+            mins = Math.max(0, Math.round((Date.now() - saved) / 60000));
+        note.textContent = (main.getAttribute("data-offline-note") || "Offline copy of step {n}, {m} min old. Steps can be entered again when the connection is back.")
+          .replace("{n}", live.getAttribute("data-version")).replace("{m}", mins);
+      }
+    }
+  };
+  window.liveSeen = Date.now();
+  /* Keep this page, as it is now, as the copy the service worker shows offline. */
+  window.liveKeep = function () {
+    if (!window.caches || !document.getElementById("live")) return;
+    var copy = document.documentElement.cloneNode(true), body = copy.querySelector("body");
+    copy.setAttribute("data-saved", String(Date.now()));
+    ["data-live", "data-net", "data-busy"].forEach(function (a) { body.removeAttribute(a); });
+    copy.querySelectorAll("[data-fresh],[data-dirty],[data-off]").forEach(function (el) {
+      el.removeAttribute("data-fresh"); el.removeAttribute("data-dirty");
+      if (el.hasAttribute("data-off")) { el.removeAttribute("data-off"); el.disabled = false; }
+    });
+    var note = copy.querySelector("#offline-note");
+    if (note) note.remove();
+    var html = "<!doctype html>\n" + copy.outerHTML;
+    caches.keys().then(function (keys) {
+      var name = keys.filter(function (k) { return k.indexOf("companion-") === 0; })[0];
+      if (name) return caches.open(name).then(function (c) {
+        return c.put(location.pathname, new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+      });
+    }).catch(function () {});
+  };
+
+  // -- the first updates, before Brython ---------------------------------------------------
   function pull() {
     var main = document.getElementById("main");
     if (boot.busy || boot.done || !main || boot.want <= shown()) return;
@@ -30,8 +260,8 @@
         holder.innerHTML = html;
         part = holder.querySelector("#live");
         if (!boot.done && old && part && Number(part.getAttribute("data-version")) > shown()) {
-          old.replaceWith(part);
-          document.body.setAttribute("data-version", part.getAttribute("data-version"));
+          window.liveMorph(old, part);
+          window.liveKeep();
         }
       })
       .catch(function () {})
@@ -41,9 +271,15 @@
   function opened() {
     if (!document.body) {
       document.addEventListener("DOMContentLoaded", opened);
-    } else if (!boot.done && !document.body.hasAttribute("data-live")) {
-      document.body.setAttribute("data-live", "boot");
+    } else if (!boot.done) {
+      if (!document.body.hasAttribute("data-live")) document.body.setAttribute("data-live", "boot");
+      window.liveNet(true);
     }
+  }
+  function closed() {
+    if (boot.done) return;
+    if (!document.body) document.addEventListener("DOMContentLoaded", closed);
+    else window.liveNet(false);
   }
 
   try {
@@ -53,6 +289,7 @@
     return;
   }
   boot.ws.onopen = opened;
+  boot.ws.onclose = closed;
   boot.ws.onmessage = function (ev) {
     boot.queue.push(ev.data);
     try {

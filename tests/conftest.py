@@ -1,10 +1,19 @@
-"""Shared fixtures: flaskr-style `app` and `client`, and where the shared material lives."""
+"""Shared fixtures: flaskr-style `app` and `client`, and where the shared material lives.
+
+No test writes into the checkout's own ``instance/``: every app made in this run, and every
+server a test starts (they inherit the environment), keeps its instance folder (secret,
+Brotli copy of brython.js, compiled translations) in a temporary folder of this run.
+"""
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
+TEST_INSTANCE = tempfile.mkdtemp(prefix="companion-instance-")
+os.environ["COMPANION_INSTANCE_PATH"] = TEST_INSTANCE
 
 
 @pytest.fixture

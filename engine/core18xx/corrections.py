@@ -20,9 +20,11 @@ Kinds (each with a required ``reason``):
 """
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
 from engine.core18xx.trains import Depot
+from engine.core18xx.declare import seat_param
 from engine.errors import GameError
 
 CASH_LIMIT = 100000
@@ -37,7 +39,7 @@ def _int(value, name):
 class CorrectionsMixin:
     # -- phone forms -----------------------------------------------------------------------
     def correction_legal(self) -> list[dict]:
-        """One form per kind, for every seated player, at any time."""
+        """One form per kind, for any seated player at any time (``entity``: the seat)."""
         live = [c for c in self.corps if c not in self.closed_corps]
         started = [c for c in live if c in self.market.pos]
         with_trains = {c: list(self.corps[c]["trains"]) for c in live if self.corps[c]["trains"]}
@@ -52,9 +54,13 @@ class CorrectionsMixin:
         form("cash", target={"choices": list(self.players) + live},
              amount={"min": -CASH_LIMIT, "max": CASH_LIMIT, "step": 1, "default": 0})
         if started:
+            spaces = [(r, c) for r in range(rows) for c in range(cols)
+                      if self.market.cell(r, c) is not None]
             form("share_price", corporation={"choices": started},
-                 row={"min": 0, "max": rows - 1, "step": 1},
-                 column={"min": 0, "max": cols - 1, "step": 1})
+                 space=C.choice("text", [f"{r},{c}" for r, c in spaces], {
+                     f"{r},{c}": C.msg("market.space", "%(price)s (row %(row)s, column %(column)s)",
+                                       price=self.market.prices[r][c], row=r + 1, column=c + 1)
+                     for r, c in spaces}))
         if with_trains:
             form("train", op="remove", corporation={"choices": list(with_trains)},
                  train={"choices": sorted({t for ts in with_trains.values() for t in ts}),
@@ -70,27 +76,33 @@ class CorrectionsMixin:
         if open_companies:
             form("company", company={"choices": open_companies},
                  owner={"choices": list(self.players) + live + [BANK, "closed"]})
-        form("tile", hex={"choices": sorted(self.HEXES)}, tile={"choices": ["none"] + tiles},
+        form("tile", hex=self.correction_hex_param(), tile={"choices": ["none"] + tiles},
              rotation={"choices": [0, 1, 2, 3, 4, 5], "default": 0})
         if live:
             form("token", op={"choices": ["add", "remove"]}, corporation={"choices": live},
-                 hex={"choices": sorted(self.HEXES)},
+                 hex=self.correction_hex_param(),
                  city={"min": 0, "max": 3, "step": 1, "default": 0})
         form("phase", phase={"choices": [p["name"] for p in self.PHASES],
                              "default": self.phase["name"]})
         if self.round.name == "operating":
             form("priority", player={"choices": list(self.order)})
         reason = {"text": True, "max_length": 200}
+        seated = [p for p in self.players if p not in self.bankrupt]
         out = []
-        for pid in self.players:
-            if pid in self.bankrupt:
-                continue
-            for kind, params in forms:
-                fixed = {k: v for k, v in params.items() if not isinstance(v, dict)}
-                fields = {k: v for k, v in params.items() if isinstance(v, dict)}
-                out.append({"type": "correction", "entity": pid, "kind": kind, **fixed,
-                            "anytime": True, "params": {**fields, "reason": reason}})
+        for kind, params in forms:        # one entry per kind: its entity is the posting seat
+            fixed = {k: v for k, v in params.items() if not isinstance(v, dict)}
+            fields = {k: v for k, v in params.items() if isinstance(v, dict)}
+            out.append({"type": "correction", "kind": kind, **fixed, "anytime": True,
+                        "params": {"entity": seat_param(seated), **fields, "reason": reason}})
         return out
+
+    def correction_hex_param(self) -> dict:
+        """The hex of a tile or token correction (a title whose map the book does not hold
+        lets the table type it)."""
+        return {"choices": sorted(self.HEXES)}
+
+    def is_map_hex(self, hex_id) -> bool:
+        return hex_id in self.HEXES
 
     # -- the action ------------------------------------------------------------------------
     def correction(self, action: dict) -> None:
@@ -132,6 +144,9 @@ class CorrectionsMixin:
     def _fix_share_price(self, action, reason):
         corp = self.corp_arg(action)
         rc = (action.get("row"), action.get("column"))
+        if isinstance(action.get("space"), str) and action["space"].count(",") == 1:
+            r, _, c = action["space"].partition(",")   # the form's "row,column" of a space
+            rc = (int(r), int(c)) if r.isdigit() and c.isdigit() else rc
         if corp not in self.market.pos or not all(isinstance(x, int) and not isinstance(x, bool)
                                                   for x in rc) or self.market.cell(*rc) is None:
             raise GameError("bad_space",
@@ -168,13 +183,20 @@ class CorrectionsMixin:
         src, dst, pct = action.get("source"), action.get("to"), _int(action.get("percent"),
                                                                      "percent")
         holders = [IPO, POOL] + list(self.players)
-        if src not in holders or dst not in holders or src == dst:
+        if src == dst and src in holders:
+            raise GameError("same_holder", "Shares move from one holder to another, not to the "
+                            "same one.", source=src, to=dst)
+        if src not in holders or dst not in holders:
             raise GameError("bad_holder", "Move shares between two of: ipo, pool, a player.",
                             source=src, to=dst)
         size = self.shares.share_percent[corp]
-        if pct <= 0 or pct % size or self.shares.percent(corp, src) < pct:
-            raise GameError("bad_percent", f"{self.pname(src)} holds "
-                            f"{self.shares.percent(corp, src)}% of {corp}.", percent=pct)
+        if pct <= 0 or pct % size:
+            raise GameError("bad_percent", f"Move shares in steps of {size}%.", percent=pct)
+        if self.shares.percent(corp, src) < pct:
+            raise GameError("too_few_shares", f"{self.pname(src)} holds "
+                            f"{self.shares.percent(corp, src)}% of {corp}.", percent=pct, source=src,
+                            corporation=corp,
+                            held=self.shares.percent(corp, src))
         self.shares.move(corp, src, dst, pct)
         if self.shares.president.get(corp) == src and src in self.players \
                 and not self.shares.percent(corp, src):
@@ -221,7 +243,7 @@ class CorrectionsMixin:
 
     def _fix_tile(self, action, reason):
         hex_id, tile = action.get("hex"), action.get("tile")
-        if hex_id not in self.HEXES:
+        if not self.is_map_hex(hex_id):
             raise GameError("unknown_hex", f"There is no hex {hex_id!r} on this map.", hex=hex_id)
         old = self.board.laid.get(hex_id)
         if tile == "none":
@@ -248,7 +270,7 @@ class CorrectionsMixin:
     def _fix_token(self, action, reason):
         corp, hex_id, op = self.corp_arg(action), action.get("hex"), action.get("op")
         city = _int(action.get("city", 0), "city")
-        if hex_id not in self.HEXES:
+        if not self.is_map_hex(hex_id):
             raise GameError("unknown_hex", f"There is no hex {hex_id!r} on this map.", hex=hex_id)
         here = self.board.tokens.setdefault(hex_id, [])
         c = self.corps[corp]

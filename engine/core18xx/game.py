@@ -73,7 +73,9 @@ from __future__ import annotations
 import random
 
 from engine.core18xx.bank import BANK, Ledger
+from engine.core18xx.book import CoreBookMixin
 from engine.core18xx.corrections import CorrectionsMixin
+from engine.core18xx.declare import declare
 from engine.core18xx.dividends import DividendMixin
 from engine.core18xx.market import StockMarket
 from engine.core18xx.phases_trains import TrainsMixin
@@ -91,7 +93,7 @@ from engine.events import Event
 
 
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
-               CorrectionsMixin):
+               CorrectionsMixin, CoreBookMixin):
     CURRENCY = "$"
     BANK_CASH = 0
     CERT_LIMIT: dict = {}
@@ -248,10 +250,12 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         if self.finished:
             return []
         if self.crowded:
-            return [{"type": "discard_train", "entity": corp,
-                     "params": {"train": {"choices": list(self.corps[corp]["trains"])}}}
-                    for corp in self.crowded] + self.correction_legal()
-        return self.round.legal(self) + self.correction_legal()
+            legal = [{"type": "discard_train", "entity": corp,
+                      "params": {"train": {"choices": list(self.corps[corp]["trains"])}}}
+                     for corp in self.crowded] + self.correction_legal()
+        else:
+            legal = self.round.legal(self) + self.correction_legal()
+        return declare(legal, self.players, self.money)
 
     def result(self) -> dict[str, int]:
         return {p: row["total"] for p, row in self.score_breakdown().items()}

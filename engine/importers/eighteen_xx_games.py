@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from engine.errors import GameError
 from engine.game import Game
-from engine.records import Replay
+from engine.replay import Replay
 
 # (18xx.games title, optional rule) -> our title id
 TITLES = {("1888", "north"): "1888-N"}
@@ -224,7 +224,8 @@ def replay(data: dict) -> Replay:
     settings = data.get("settings") or {}
     seed = settings.get("seed", data.get("id", 0))
     seed = seed if isinstance(seed, int) else 0
-    options = {"optional_rules": list(settings.get("optional_rules") or []), "compat": "18xx.games"}
+    # the site's optional rules chose the title (our_title); the game takes only its options
+    options = {"compat": "18xx.games"}
     game = Game(title, players, seed, options)
     ids = {p["id"]: p["id"] for p in players}
     raw = data.get("actions", [])

@@ -22,8 +22,16 @@ class TitleSpec:
     min_players: int
     max_players: int
     create: Callable           # create(players, seed, options) -> Rules
-    options: dict = field(default_factory=dict)   # option name -> description
+    options: dict = field(default_factory=dict)   # option name -> a contract param (see below)
     source: str = ""           # the rulebook it is built from
+    words: tuple = ()          # its words modules, family first, title last (engine.words)
+    describe: Callable | None = None   # describe(action, currency) -> a step's history line
+
+# ``options``: {name: param} in the form of engine.contract's legal params, each with a
+# "label" message and, for a rule reading, "rule": a message quoting the rulebook's sentence;
+# a "flag" param is a yes/no option, a "choice" param a reading to choose ("default" is the
+# rulebook's). The set-up page renders them; the chosen values are in the game's record.
+# ``check_options`` validates a game's options against them at set-up.
 
 
 # Title id -> the module that defines it. A module is imported the first time its title is
@@ -31,6 +39,11 @@ class TitleSpec:
 _MODULES: dict[str, str] = {
     "1888-N": "engine.titles.title_1888n",
     "18Korea": "engine.titles.title_18korea",
+    "18Lilliput": "engine.titles.title_18lilliput",
+    "1899-DAIHAN": "engine.titles.title_1899_daihan",
+    "AoS-Base": "engine.titles.title_aos_base",
+    "AoS-Korea": "engine.titles.title_aos_korea",
+    "AoS-NewZealand": "engine.titles.title_aos_new_zealand",
 }
 
 
@@ -65,6 +78,62 @@ class _Registry(MutableMapping):
 
 
 TITLES: MutableMapping[str, TitleSpec] = _Registry(_MODULES)
+
+
+def check_options(spec: TitleSpec, options) -> dict:
+    """``options`` checked against the title's declared options, each choice option that
+    has a default filled in (so the record names every reading the game was played with).
+
+    An unknown option, or a value its param does not allow, is a GameError ``bad_option``
+    saying what is allowed.
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise GameError("bad_option", "The options are an object of option names and values.",
+                        allowed=sorted(spec.options))
+    out = {}
+    for name, given in options.items():
+        param = spec.options.get(name)
+        if param is None:
+            known = ", ".join(sorted(spec.options)) or "none"
+            raise GameError("bad_option", f"{spec.name} has no option {name!r}; its options: {known}.",
+                            option=name, allowed=sorted(spec.options))
+        kind = param.get("kind")
+        if kind in ("number", "text"):
+            out[name] = _check_free_option(spec, name, param, given)
+            continue
+        if kind == "flag":
+            allowed = [True, False]
+        else:
+            allowed = list(param.get("choices") or [])
+        if isinstance(given, bool) != isinstance(allowed[0] if allowed else None, bool) \
+                or given not in allowed:
+            raise GameError("bad_option", f"Option {name!r} of {spec.name} is one of "
+                            f"{', '.join(map(str, allowed))}, not {given!r}.",
+                            option=name, value=given, allowed=allowed)
+        out[name] = given
+    for name, param in spec.options.items():
+        if name not in out and "default" in param:
+            out[name] = param["default"]
+    return out
+
+
+def _check_free_option(spec: TitleSpec, name: str, param: dict, given):
+    """A number option (a whole number in its range and step) or a text option (a string
+    within its length); the title checks what the text says."""
+    if param["kind"] == "number":
+        lo, hi, step = param["min"], param["max"], param.get("step") or 1
+        if not isinstance(given, int) or isinstance(given, bool) or not lo <= given <= hi \
+                or (given - lo) % step:
+            raise GameError("bad_option", f"Option {name!r} of {spec.name} is a whole number "
+                            f"from {lo} to {hi}, not {given!r}.", option=name, value=given,
+                            min=lo, max=hi)
+        return given
+    if not isinstance(given, str) or len(given) > param.get("max_length", 200):
+        raise GameError("bad_option", f"Option {name!r} of {spec.name} is a text of at most "
+                        f"{param.get('max_length', 200)} characters.", option=name)
+    return given
 
 
 def get(title_id: str) -> TitleSpec:

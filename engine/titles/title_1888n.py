@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from engine.core18xx import Core18xx
 from engine.errors import GameError
+from engine.contract import msg
 from engine.titles import TitleSpec
+from engine.core18xx.declare import describe as describe_step
 
 # -- general (rulebook: players, start cash, cert limit, bank ¥9,000) ----------------------
 BANK_CASH = 9000
@@ -419,11 +421,28 @@ def create(players, seed, options):
 
 TITLE = TitleSpec(
     id="1888-N", name="1888-N: Railways in Northern China", family="18xx", currency="¥",
-    min_players=2, max_players=6, create=create,
-    options={"seating": "'random' deals the seats (and so the auction's first player) from the "
-                        "seed, as the rulebook says; by default players sit in the order given",
-             "compat": "'18xx.games' follows that site where it departs from the rulebook (trains "
-                       "between companies in phase 2, forced sales that change another company's "
-                       "president, the auction's round of passes); the importer sets it"},
+    describe=describe_step, min_players=2, max_players=6, create=create,
+    options={
+        # a set-up choice, not a rule reading: the table sits as it sits unless it asks
+        "seating": {"kind": "choice", "type": "text", "choices": ["given", "random"],
+                    "default": "given",
+                    "label": msg("option_seating", "Seating"),
+                    "labels": {"given": msg("option_seating_given", "In the order the players are "
+                                            "entered"),
+                               "random": msg("option_seating_random", "Dealt at random from the "
+                                             "seed (and so the auction's first player)")},
+                    "rule": msg("option_seating_rule", "Rulebook: \"Seating is dealt at "
+                                "random.\"")},
+        # the importer sets it; a table may choose it to play as the site does
+        "compat": {"kind": "choice", "type": "text", "choices": ["rulebook", "18xx.games"],
+                   "default": "rulebook",
+                   "label": msg("option_compat", "Rules"),
+                   "labels": {"rulebook": msg("option_compat_rulebook", "As the rulebook says"),
+                              "18xx.games": msg("option_compat_site", "As 18xx.games plays them "
+                                                "(trains between companies in phase 2, forced "
+                                                "sales that change another company's president, "
+                                                "the auction's round of passes)")}},
+    },
     source="shared/seeds/003_f89afd0eebc6f6fa.txt",
+    words=("engine.core18xx.words", "engine.titles.words_1888n"),
 )

@@ -90,6 +90,7 @@ def persistent_phone(pw, tmp_path):
     ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
                                                args=ARGS, headless=True, locale="en-GB", **PHONE)
     ctx.set_default_timeout(15000)
+    ctx.add_init_script("window.liveGuardMs = 0;")
     yield ctx.pages[0] if ctx.pages else ctx.new_page()
     ctx.close()
 
@@ -99,9 +100,12 @@ def phone(browser):
     """A factory of phones: each is a page in its own context (its own cookies)."""
     contexts = []
 
-    def make(locale="en-GB", **kw):
+    def make(locale="en-GB", guard_ms=0, **kw):
         ctx = browser.new_context(locale=locale, **{**PHONE, **kw})
         ctx.set_default_timeout(15000)
+        # Playwright taps the instant a control shows, faster than a hand: the guard against a
+        # tap on a control that just appeared (static/live_boot.js) is off unless a test asks
+        ctx.add_init_script(f"window.liveGuardMs = {int(guard_ms)};")
         contexts.append(ctx)
         return ctx.new_page()
     yield make

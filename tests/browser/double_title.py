@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from engine import titles
 from engine.errors import GameError
+from engine import contract as C
+from engine.contract import msg
 from engine.events import Event
 from engine.titles import TitleSpec
 
@@ -207,35 +209,84 @@ class Double:
                       board=f"Give {self.names[who]} {amount} in cash.", params={"reason": reason})]
 
     def legal_actions(self):
+        """Declared entries (engine.contract): every param with its kind, type and choices."""
         out = []
         who = self.acting()[0] if self.acting() else None
         if self.round[0] == "Stock":
             cash = self.cash[who]
             if not self.private_owner and cash >= 50:
-                out.append({"type": "bid", "entity": who, "company": "TA", "min": 50, "max": cash,
-                            "step": 5, "param": "amount"})
+                out.append({"type": "bid", "entity": who, "company": "TA",
+                            "label": C.msg("act.bid", "Bid on TA", company="TA"),
+                            "params": {"amount": C.number("money", 50, cash, 5)}})
             for c in CORPS:
                 corp = self.corps[c]
                 if not corp["pos"] and cash >= 120:
                     out.append({"type": "par", "entity": who, "corporation": c,
-                                "prices": [p for p in PRICES[0][:3] if 2 * p <= cash]})
+                                "label": C.msg("act.par", f"Par {c}", corporation=c),
+                                "params": {"price": C.choice(
+                                    "money", [p for p in PRICES[0][:3] if 2 * p <= cash])}})
                 elif corp["pos"] and corp["ipo"] and cash >= self.price(c):
                     out.append({"type": "buy_share", "entity": who, "corporation": c,
-                                "price": self.price(c)})
-            out.append({"type": "pass", "entity": who})
+                                "price": self.price(c),
+                                "label": C.msg("act.buy_share", f"Buy a share of {c}",
+                                               company=c)})
+            out.append({"type": "pass", "entity": who, "label": C.msg("act.pass", "Pass")})
         elif who:
             corp = self.corps[who]
             if corp["trains"]:
-                out.append({"type": "run", "entity": who, "revenue_min": 0, "revenue_max": 200,
-                            "revenue_step": 10, "kinds": ["payout", "withhold"]})
+                out.append({"type": "run", "entity": who,
+                            "label": C.msg("act.run", "Run the trains"),
+                            "params": {"revenue": C.number("money", 0, 200, 10),
+                                       "kind": C.choice("text", ["payout", "withhold"], {
+                                           "payout": C.msg("word.payout", "pay out"),
+                                           "withhold": C.msg("word.withhold", "withhold")})}})
             if self.depot and corp["treasury"] >= self.depot[0][1]:
                 out.append({"type": "buy_train", "entity": who,
-                            "trains": [{"id": self.depot[0][0], "price": self.depot[0][1],
-                                        "label": f"{self.depot[0][0]}-train · {self.depot[0][1]}"}]})
-            out.append({"type": "pass", "entity": who})
-        out.append({"type": "correction", "entity": who, "holders": self.players, "cash_min": 0,
-                    "cash_max": 5000, "cash_step": 1, "reason": ""})
+                            "label": C.msg("act.buy_train", "Buy a train"),
+                            "params": {"train": C.choice("train", [self.depot[0][0]])},
+                            "show": [{"label": C.msg("field.price", "Price"),
+                                      "value": C.money(self.depot[0][1])}]})
+            out.append({"type": "pass", "entity": who, "label": C.msg("act.pass", "Pass")})
+        out.append({"type": "correction", "anytime": True,
+                    "label": C.msg("act.correction.cash", "Correct cash"),
+                    "params": {"entity": {**C.choice("player", list(self.players)),
+                                          "fill": "seat"},
+                               "holder": C.choice("player", list(self.players)),
+                               "cash": C.number("money", 0, 5000),
+                               "reason": C.free_text(200)}})
         return out
+
+    def book(self):
+        """The book in contract sections (engine.contract)."""
+        return C.book(
+            C.facts("status", msg("book.status", "Now"), [
+                (msg("book.round", "Round"), C.text(
+                    msg("round.stock", f"Stock round {self.round[1]}", set=self.round[1])
+                    if self.round[0] == "Stock" else
+                    msg("round.operating.plain", f"Operating round {self.round[1]}",
+                        set=self.round[1]))),
+                (msg("book.phase", "Phase"), C.text(self.phase)),
+                (msg("book.bank", "Bank"), C.money(self.bank))], glance=True),
+            C.table("players", "players", msg("book.players", "Players"),
+                    [("cash", msg("book.cash", "Cash"))],
+                    [(p, {"cash": C.money(self.cash[p])}) for p in self.players], glance=True),
+            C.table("entities", "companies", msg("book.companies", "Companies"),
+                    [("president", msg("book.president", "President")),
+                     ("treasury", msg("book.treasury", "Treasury")),
+                     ("price", msg("book.price", "Price")),
+                     ("trains", msg("book.trains", "Trains"))],
+                    [(c, {**({"president": C.player(self.corps[c]["president"])}
+                             if self.corps[c]["president"] else {}),
+                          "treasury": C.money(self.corps[c]["treasury"]),
+                          **({"price": C.price(self.price(c))} if self.corps[c]["pos"] else {}),
+                          "trains": C.listing("train", self.corps[c]["trains"])})
+                     for c in CORPS]),
+            {"kind": "market", "id": "market", "title": msg("book.market", "Stock market"),
+             "layout": "grid", "zones": {},
+             "cells": [[{"price": p, "zone": None, "tokens": [
+                 c for c in CORPS if self.corps[c]["pos"] == (r, k)]} if p else None
+                 for k, p in enumerate(row)] for r, row in enumerate(PRICES)]},
+        )
 
     def view(self):
         market = {"grid": [[{"price": p, "color": COLORS[r][k]} if p else None
@@ -266,8 +317,15 @@ class Double:
         return {p: self.worth(p) for p in self.players}
 
 
-SPEC = TitleSpec(ID, "Double 18", "18xx", "¥", 2, 4, Double,
-                 options={"short": "Short bank (breaks early)"}, source="tests")
+SPEC = TitleSpec(ID, "Double 18", "18xx", "¥", 2, 4, Double, words=("engine.core18xx.words",),
+                 options={"short": {"kind": "flag",
+                                    "label": msg("option_short", "Short bank (breaks early)")},
+                          "pace": {"kind": "choice", "type": "text", "choices": ["calm", "brisk"],
+                                   "default": "calm", "label": msg("option_pace", "Pace"),
+                                   "labels": {"calm": msg("option_pace_calm", "Calm"),
+                                              "brisk": msg("option_pace_brisk", "Brisk")},
+                                   "rule": msg("option_pace_rule", "Rules: \"Play at your pace.\"")}},
+                 source="tests")
 
 
 def register():

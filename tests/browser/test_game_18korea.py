@@ -56,7 +56,8 @@ class NowForms(HTMLParser):
         if not self.in_actions or self.depth:
             return
         if tag == "form" and "data-type" in a:
-            self.cur = {"type": a["data-type"], "index": a["data-form"], "button": "", "fields": {}}
+            self.cur = {"type": a["data-type"], "index": a["data-form"], "button": "", "fields": {},
+                        "fixed": json.loads(a.get("data-fixed") or "{}")}
             self.forms.append(self.cur)
         elif self.cur is None:
             return
@@ -133,7 +134,7 @@ class TablePlayer:
             return by["draft"][0], []
         if "par" in by:
             f = by["par"][0]
-            company = f["button"].split("·")[1].strip()
+            company = f["fixed"]["company"]
             self.director[company] = who(f)
             return f, [("pick", "price", max(f["fields"]["price"]["options"], key=json.loads))]
         if "bid" in by:                         # an auction of another player's company
@@ -156,11 +157,11 @@ class TablePlayer:
             return f, [("fill", k, str(REVENUE)) for k in revenues]
         if "dividend" in by:
             return by["dividend"][0], [("pick", "kind", '"payout"')]
-        market = [f for f in by.get("buy_train", []) if "· market ·" in f["button"]]
+        market = [f for f in by.get("buy_train", []) if f["fixed"].get("source") == "market"]
         if market:
             f = market[0]
             comp = who(f)
-            two = "· 2 ·" in f["button"]
+            two = f["fixed"].get("train") == "2"
             if not (two and self.trains.get(comp)):     # one 2-train is enough
                 self.trains[comp] = self.trains.get(comp, 0) + 1
                 return f, []
@@ -177,7 +178,7 @@ class TablePlayer:
         kind, printed cost; the tile among those the page leaves for that kind), then one on
         its start city (the tile its list suggests for that city)."""
         comp = who(forms[0])
-        kinds = {f["button"].split("·")[1].strip(): f for f in forms}
+        kinds = {f["fixed"]["form"]: f for f in forms}
         n = self.laid.get(comp, 0)
         if n == 0 and "new_hex" in kinds:
             self.laid[comp] = 1

@@ -6,6 +6,7 @@ post. Registered as title ``test-relay`` by :func:`register` (tests, and the
 live-server app in ``tests/companion/liveapp.py``).
 """
 from engine import titles
+from engine.contract import book, count, facts, msg, player
 from engine.errors import GameError
 from engine.events import Event
 from engine.titles import TitleSpec
@@ -46,7 +47,13 @@ class Relay:
 
     def legal_actions(self):
         who = self.players[self.turn]
-        return [{"type": "add", "entity": who, "n": 1}, {"type": "pass", "entity": who}]
+        return [{"type": "add", "entity": who, "n": 1, "label": msg("add", "Add 1")},
+                {"type": "pass", "entity": who, "label": msg("pass", "Pass")}]
+
+    def book(self):
+        return book(facts("status", msg("status", "Now"), [
+            (msg("total", "Total"), count(self.total)),
+            (msg("turn", "Turn"), player(self.players[self.turn]))]))
 
     def view(self):
         return {"total": self.total, "turn": self.turn, "scores": dict(self.scores)}

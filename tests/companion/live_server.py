@@ -209,7 +209,9 @@ def fill(template: dict, rng: random.Random) -> dict | None:
     or None for what needs a map-aware choice. Only what a phone sees is used."""
     if not isinstance(template, dict) or template.get("type") in NEEDS_THE_MAP | NOT_MOVES:
         return None
-    a = {k: v for k, v in template.items() if k not in TEMPLATE_KEYS | {"params"}}
+    # what the contract says is sent: type, entity, the fixed scalars (not label, show...)
+    a = {k: v for k, v in template.items()
+         if k not in TEMPLATE_KEYS | {"params", "label", "show", "anytime"}}
     kind = a["type"]
     params = template.get("params")
     if isinstance(params, dict):              # {"name": {"choices": [...]} or {"min", "max"}}

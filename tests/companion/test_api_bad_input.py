@@ -78,8 +78,9 @@ CREATE_BAD = [
     (json.dumps({"title": TITLE, "players": ["A"], "seed": 2 ** 70}).encode(), 400, "bad_seed"),
     (json.dumps({"title": TITLE, "players": ["A"], "seed": "7"}).encode(), 400, "bad_seed"),
     (json.dumps({"title": TITLE, "players": ["A"], "options": []}).encode(), 400, "bad_options"),
+    # an option the title does not declare: the engine refuses it at set-up (titles.check_options)
     (json.dumps({"title": TITLE, "players": ["A"], "options": {"goal": "x"}}).encode(), 422,
-     "bad_options"),
+     "bad_option"),
     (json.dumps({"title": TITLE, "players": [f"P{i}" for i in range(9)]}).encode(), 422,
      "player_count"),
     (b'{"title": "' + b"x" * 70000 + b'"}', 413, None),

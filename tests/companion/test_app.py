@@ -9,7 +9,7 @@ import time
 import requests
 
 from engine import titles
-from tests.conftest import ROOT
+from tests.conftest import ROOT, TEST_INSTANCE
 
 
 def test_healthz(client):
@@ -25,7 +25,16 @@ def test_index_lists_every_title(client):
 
 def test_config_from_instance_and_test_config(app):
     assert app.config["TESTING"] and app.config["DATABASE_URL"].startswith("sqlite:///")
-    assert app.instance_path == str(ROOT / "instance")
+    assert app.instance_path == TEST_INSTANCE != str(ROOT / "instance")
+
+
+def own_env(tmp_path, **extra) -> dict:
+    """The caller's environment, minus its database and Redis: this run's own instance folder
+    and a database in ``tmp_path``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'procfile.db'}",
+               COMPANION_INSTANCE_PATH=TEST_INSTANCE, **extra)
+    return env
 
 
 def free_port():
@@ -34,7 +43,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def test_procfile_web_line_serves_the_app():
+def test_procfile_web_line_serves_the_app(tmp_path):
     line = next(l for l in (ROOT / "Procfile").read_text().splitlines() if l.startswith("web:"))
     port = free_port()
     cmd = shlex.split(line[len("web:"):].replace("$PORT", str(port)))
@@ -42,7 +51,7 @@ def test_procfile_web_line_serves_the_app():
     cmd = [str(ROOT / ".venv" / "bin" / "gunicorn")] + [
         re.sub(r"^0\.0\.0\.0:", "127.0.0.1:", c) for c in cmd[1:]]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env={**os.environ, "PORT": str(port)})
+                            env=own_env(tmp_path, PORT=str(port)))
     try:
         deadline = time.monotonic() + 30
         while True:

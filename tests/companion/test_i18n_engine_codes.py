@@ -17,8 +17,8 @@ import pytest
 
 from engine.errors import GameError
 from engine.game import Game
-from engine.records import load_file, replay
-from engine.titles.title_18korea.bot import Bot
+from engine.records import loads, replay
+from tests.bots.korea18 import Bot
 from engine.titles.title_18korea.scenario import new_game
 from tests.conftest import ROOT, SHARED
 
@@ -95,7 +95,7 @@ def said():
     events, refused, ends = Said(), Said(), collections.defaultdict(list)
 
     # 1888-N: the 18xx.games record, replayed step by step to keep every event
-    rec = replay(load_file(str(RECORD_1888N)))
+    rec = replay(loads(RECORD_1888N.read_text(encoding="utf-8")))
     assert rec.ok and rec.game.finished
     game = Game(rec.game.spec.id, rec.game.players, rec.game.seed, rec.game.options)
     for i, action in enumerate(rec.game.log):
@@ -132,8 +132,7 @@ def said():
     refuses(refused, None, "player_count", lambda: Game("1888-N", ["A"]))
     refuses(refused, None, "bad_seed", lambda: Game("1888-N", ["A", "B", "C"], seed="x"))
     refuses(refused, None, "record_unknown", lambda: replay({"what": "not a record"}))
-    refuses(refused, None, "record_unreadable", lambda: load_file(str(ROOT / "no-such-file.json")))
-    refuses(refused, None, "record_not_json", lambda: load_file(str(ROOT / "README.md")))
+    refuses(refused, None, "record_not_json", lambda: loads((ROOT / "README.md").read_text()))
 
     g = Game("1888-N", ["Ann", "Bo", "Cy"], seed=1)
     first = g.rules.acting()[0]
@@ -178,8 +177,15 @@ def not_in_korean(app, items) -> list[str]:
     from companion.i18n import engine_text
     bad = {}
     with app.test_request_context("/", headers={"Accept-Language": "ko"}):
+        from companion import present
+        from engine import titles
+        from engine.words import words_of
+        by_currency = {titles.TITLES[t].currency: words_of(titles.TITLES[t])
+                       for t in ("1888-N", "18Korea")}
         for names, currency, item in items:
             request._player_names, request._currency = names, currency
+            present.use_table({"players": [{"id": k, "name": v} for k, v in names.items()],
+                               "currency": currency}, by_currency.get(currency))
             for key in ("message", "board"):
                 english = item.get(key)
                 if not english:
@@ -213,27 +219,37 @@ def test_refusals_read_in_korean(app, said):
     assert not_in_korean(app, refused.items) == []
 
 
-def test_the_check_fails_when_a_template_is_missing(app, said, monkeypatch):
-    from companion import i18n
+def test_the_check_fails_when_a_template_is_missing(app, said, monkeypatch, request):
+    from engine import words
+    from engine.core18xx.words import WORDS
     events, refused, _ = said
-    monkeypatch.delitem(i18n.ENGINE, "bid")
-    monkeypatch.delitem(i18n.BOARD, "tile_laid")
-    monkeypatch.delitem(i18n.ENGINE, "bid_too_low")
+    words._merged.cache_clear()                 # the titles' words merged again without them
+    request.addfinalizer(words._merged.cache_clear)
+    monkeypatch.delitem(WORDS, "bid")
+    monkeypatch.delitem(WORDS, "tile_laid.board")
+    monkeypatch.delitem(WORDS, "bid_too_low")
     bad = " ".join(not_in_korean(app, events.items + refused.items))
     assert "bid message" in bad and "tile_laid board" in bad and "bid_too_low message" in bad
 
 
 def test_names_money_and_words_are_filled_in(app):
-    from flask import request
+    from companion import present
     from companion.i18n import engine_text
+    from engine import titles
+    from engine.words import words_of
     with app.test_request_context("/", headers={"Accept-Language": "ko"}):
-        request._player_names, request._currency = {"1": "Ann", "2": "Bo"}, "¥"
+        present.use_table({"players": [{"id": "1", "name": "Ann"}, {"id": "2", "name": "Bo"}],
+                           "currency": "¥"}, words_of(titles.TITLES["1888-N"]))
         bid = {"code": "bid", "message": "Ann bids ¥60 for Tai'an.",
                "params": {"player": "1", "company": "TA", "price": 60, "company_name": "Tai'an"}}
         assert engine_text(bid) == "Ann이(가) Tai'an에 ¥60을(를) 입찰합니다."
         turn = {"code": "not_your_turn", "message": "It is not Bo's turn: Ann acts now.",
                 "params": {"entity": "2", "acting": ["1"]}}
         assert engine_text(turn) == "Bo의 차례가 아닙니다. 지금은 Ann의 차례입니다."
+    with app.test_request_context("/", headers={"Accept-Language": "ko"}):
+        present.use_table({"players": [{"id": "1", "name": "Ann"}, {"id": "2", "name": "Bo"}],
+                           "currency": "₩"},
+                          words_of(titles.TITLES["18Korea"]))
         pick = {"code": "out_of_turn", "message": "It is Ann's pick in the draft.",
                 "params": {"acting": "1"}}
         assert engine_text(pick) == "차례가 아닙니다. 지금은 Ann의 차례입니다."
@@ -247,8 +263,8 @@ def test_names_money_and_words_are_filled_in(app):
         era = {"code": "era", "message": "Green era: ...", "board": "Put the green era card ...",
                "params": {"era": "green"}}
         assert engine_text(era) == "초록 시대가 시작됩니다."
-        refused = {"code": "era", "message": "Brown tiles are not available in the green era.",
-                   "params": {"era": "green"}}
+        refused = {"code": "era_tiles", "message": "Brown tiles are not available in the green "
+                   "era.", "params": {"era": "green"}}
         assert engine_text(refused) == "초록 시대에는 그 타일을 쓸 수 없습니다."
         over = {"code": "game_over", "message": "Game over (bank): ...",
                 "params": {"reason": "price_460", "scores": {}}}
@@ -271,19 +287,26 @@ def codes_in_source(pattern: re.Pattern) -> set[str]:
     return found
 
 
+def words_with_korean() -> set[str]:
+    """Codes the titles' own words (engine.words: words.py modules) give in Korean."""
+    from engine import titles
+    from engine.words import words_of
+    return {code for tid in list(titles.TITLES) for code, w in words_of(titles.TITLES[tid])[0].items()
+            if w.get("ko")}
+
+
 def test_every_code_in_the_engine_source_has_a_template():
-    from companion.i18n import ENGINE, ERROR_MESSAGES
     raised, emitted = codes_in_source(RAISED), codes_in_source(EMITTED)
     assert len(raised) >= 190 and len(emitted) >= 80     # the patterns still find them
     assert "not_north_city" in raised and "korean_war" in emitted
-    missing = sorted(c for c in raised | emitted
-                     if c not in ENGINE and c not in ERROR_MESSAGES and c not in NO_TEMPLATE)
+    worded = words_with_korean()                         # words in a family's or title's words
+    missing = sorted(c for c in raised | emitted if c not in NO_TEMPLATE and c not in worded)
     assert missing == []
 
 
 def test_every_board_text_in_the_engine_source_has_a_template():
     """Events that carry a board text (the third argument of emit/Event, the fourth of ev)."""
-    from companion.i18n import BOARD
+    worded = words_with_korean()
     with_board = set()
     for path in ENGINE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -298,23 +321,27 @@ def test_every_board_text_in_the_engine_source_has_a_template():
                     isinstance(board, ast.Constant) and not board.value):
                 with_board.add(code.value)
     assert len(with_board) >= 40
-    assert sorted(with_board - set(BOARD) - set(NO_TEMPLATE)) == []
+    assert sorted(c for c in with_board - set(NO_TEMPLATE) if f"{c}.board" not in worded) == []
 
 
-def test_every_template_has_its_korean_with_the_same_placeholders(app):
-    from companion import i18n
-    templates = []
-    for table in (i18n.ENGINE, i18n.BOARD, i18n.ERROR_MESSAGES):
-        for code, value in table.items():
-            templates += [(code, t) for t in (value if isinstance(value, tuple) else (value,))]
-    words = [("word", w) for table in i18n.VALUE_WORDS.values() for w in table.values() if w]
-    words += [("reason", w) for w in i18n.GAME_END_REASONS.values()]
+def test_every_template_has_its_korean_with_the_same_placeholders():
+    """Every family's and title's words: Korean for each English alternative, using no
+    placeholder the English lacks (it may leave one out), and Hangul in every sentence."""
+    from engine import titles
+    from engine.words import words_of
     placeholder = re.compile(r"%\(\w+\)s")
     bad = []
-    with app.test_request_context("/", headers={"Accept-Language": "ko"}):
-        for code, t in templates + words:
-            english, korean = t._args[0], str(t)
-            if korean == english or (code != "word" and not HANGUL.search(korean)) or \
-                    sorted(placeholder.findall(korean)) != sorted(placeholder.findall(english)):
-                bad.append(f"{code}: {english!r} -> {korean!r}")
+    for tid in list(titles.TITLES):
+        for code, w in words_of(titles.TITLES[tid])[0].items():
+            en, ko = w.get("en"), w.get("ko")
+            ens = en if isinstance(en, (tuple, list)) else (en,)
+            kos = ko if isinstance(ko, (tuple, list)) else (ko,)
+            if ko is None or len(ens) != len(kos):
+                bad.append(f"{tid} {code}: {len(ens)} English, {0 if ko is None else len(kos)} Korean")
+                continue
+            for e, k in zip(ens, kos):
+                sentence = len(re.findall(r"[A-Za-z]{3,}", placeholder.sub("", e))) >= 3
+                if not set(placeholder.findall(k)) <= set(placeholder.findall(e)) or (
+                        sentence and not HANGUL.search(k)):
+                    bad.append(f"{tid} {code}: {e!r} -> {k!r}")
     assert bad == []

@@ -22,7 +22,7 @@ def double(monkeypatch):
 
 def fields(form: str) -> dict:
     """The named, valued inputs of one rendered form."""
-    return dict(re.findall(r'name="(\w+)" value="([^"]*)"', form))
+    return dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form))
 
 
 def form_data(html: str, kind: str) -> dict:
@@ -62,6 +62,30 @@ def test_new_table_form_reports_a_player_count_the_title_refuses(client, double)
     r = new_table(client, players=("Solo",))
     assert r.status_code == 422
     assert "2–4" in r.get_data(as_text=True)
+
+
+def test_new_table_options_come_from_their_declared_params(client, double):
+    html = client.get(f"/new?title={double_title.ID}").get_data(as_text=True)
+    assert 'type="checkbox" name="option.short"' in html            # a flag: a checkbox
+    assert 'type="radio" name="option.pace" value="calm" checked' in html   # a choice: radios
+    assert 'name="option.pace" value="brisk"' in html and "Brisk" in html
+    assert "Play at your pace." in html                               # the rule under it
+    code, _, _ = seated(client, **{"option.short": "on", "option.pace": "brisk"})
+    rec = client.get(f"/tables/{code}/export.json").get_json()
+    assert rec["options"] == {"short": True, "pace": "brisk"}
+    r = new_table(client, **{"option.pace": "wild"})                  # the engine refuses it
+    assert r.status_code == 422 and "wild" in r.get_data(as_text=True)
+
+
+def test_new_table_shows_a_titles_rule_readings_in_the_page_language(client):
+    from engine.titles import get
+    spec = get("18Korea")
+    html = client.get("/new?title=18Korea").get_data(as_text=True)
+    for name, param in spec.options.items():
+        assert f'name="option.{name}" value="{param["default"]}" checked' in html
+    assert "Forced train purchase" in html and "sum of all your shares and cash" in html
+    html = client.get("/new?title=18Korea", headers={"Accept-Language": "ko"}).get_data(as_text=True)
+    assert "강제 열차 구매" in html and "Forced train purchase" not in html
 
 
 def test_forms_need_the_csrf_token(client, double):
@@ -198,7 +222,12 @@ def test_correction_stands_out_in_the_history(client, double):
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     data = form_data(html, "correction")
     data.update({"cash": "390", "holder": '"2"', "reason": "miscounted at the table"})
-    r = client.post(f"/tables/{code}/act", data=data)
+    r = client.post(f"/tables/{code}/act", data=data)       # a correction asks once
+    asked = r.get_data(as_text=True)
+    assert r.status_code == 200 and "data-confirm" in asked and "Yes, enter it" in asked
+    assert 'value="miscounted at the table"' in asked and 'name="confirm" value="1"' in asked
+    assert 'class="fix"' not in asked                         # not counted yet
+    r = client.post(f"/tables/{code}/act", data={**data, "confirm": "1"})
     assert r.status_code == 303
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     assert 'class="fix"' in html and "CORRECTION" in html and "miscounted" in html
@@ -241,6 +270,11 @@ def test_import_an_18xx_games_export_and_carry_on(client):
     assert 'data-version="559"' in table and "Game over" in table
     scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
     assert "¥5,596" in scores                      # the recorded game's winning score
+    assert re.search(r"[A-Z]{2,3} \d+% at ¥[\d,]+: ¥[\d,]+", scores)   # a holding at its price
+    assert "OR " in scores and "SR " in scores     # the chart's rounds, as the title names them
+    ko = client.get(f"/tables/{code}/scores", headers={"Accept-Language": "ko"}).get_data(
+        as_text=True)
+    assert "현금: ¥" in ko and "운영 " in ko
 
 
 def test_1888n_book_corrected_through_the_core_correction_form(client):
@@ -255,8 +289,25 @@ def test_1888n_book_corrected_through_the_core_correction_form(client):
     assert len(forms) >= 3 and len(set(kinds)) == len(kinds)
     cash = next(f for f in forms if 'name="target"' in f)
     data = fields(cash)
-    data.update({"target": '"2"', "amount": "50", "reason": "Bo was short-changed"})
+    data.update({"target": '"2"', "amount": "50", "reason": "Bo was short-changed",
+                 "confirm": "1"})
     r = client.post(f"/tables/{code}/act", data=data)
     assert r.status_code == 303, r.get_data(as_text=True)[-3000:]
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     assert 'class="fix"' in html and "Bo was short-changed" in html and "¥850" in html
+
+
+def test_history_says_each_step_in_the_titles_words(client):
+    """A step's history line is the engine's description (its label, then each detail typed):
+    money in the title's currency, words not keys, in English and Korean."""
+    code, _, _ = seated(client, players=("Ann", "Bo", "Cy"), title="1888-N")
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    data = form_data(html, "bid")
+    r = client.post(f"/tables/{code}/act", data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[-2000:]
+    en = client.get(f"/tables/{code}/history").get_data(as_text=True)
+    line = re.search(r"Ann: Bid on (\w+) \((?:Buys at face value: ✓, )?Price: ¥(\d+)\)", en)
+    assert line, re.findall(r"<li[^>]*>.*?</li>", en, re.S)[:3]
+    ko = client.get(f"/tables/{code}/history", headers={"Accept-Language": "ko"}).get_data(
+        as_text=True)
+    assert re.search(rf"{line.group(1)}에 입찰 \((액면가로 매입: ✓, )?가격: ¥{line.group(2)}\)", ko)

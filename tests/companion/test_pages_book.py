@@ -26,15 +26,18 @@ def test_redo_button_brings_back_the_step_undone(client, double):
     assert 'data-version="3"' in html and 'id="redo"' not in html
 
 
-def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them():
+def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them(app):
     from companion import actionforms
-    legal = [{"type": "trade_asset", "entity": "1", "card": "OA1", "params": {
+    from engine.core18xx.declare import declare
+    legal = declare([{"type": "trade_asset", "entity": "1", "card": "OA1", "params": {
         "to": {"choices": ["2", "3"]},
         "price": {"min": 0, "max": 500, "step": 1, "max_by": {"field": "to", "map": {"2": 500, "3": 40}}}}},
         {"type": "remove_train", "entity": "1", "params": {
             "company": {"choices": ["KSR", "TR"]},
-            "train": {"choices_by": {"field": "company", "map": {"KSR": ["2", "3"], "TR": ["4"]}}}}}]
-    trade, remove = actionforms.forms(legal)
+            "train": {"choices_by": {"field": "company", "map": {"KSR": ["2", "3"], "TR": ["4"]}}}}}],
+        ["1", "2", "3"])
+    with app.test_request_context("/"):
+        trade, remove = actionforms.forms(legal)
     price = trade.fields[1]
     assert price.by == "to" and price.by_map == {"2": 500, "3": 40}
     assert actionforms.action_from(trade, {"to": '"2"', "price": "300"})["price"] == 300
@@ -56,9 +59,10 @@ def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them():
 def test_dependent_fields_carry_their_map_to_the_page(app):
     from flask import render_template_string
     from companion import actionforms
-    legal = [{"type": "remove_train", "entity": "1", "params": {
+    from engine.core18xx.declare import declare
+    legal = declare([{"type": "remove_train", "entity": "1", "params": {
         "company": {"choices": ["KSR", "TR"]},
-        "train": {"choices_by": {"field": "company", "map": {"KSR": ["2"], "TR": ["4"]}}}}}]
+        "train": {"choices_by": {"field": "company", "map": {"KSR": ["2"], "TR": ["4"]}}}}}], ["1"])
     with app.test_request_context("/"):
         html = render_template_string(
             '{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
@@ -78,8 +82,8 @@ def test_the_book_reads_in_words(client):
     play(client, code, 2, 40)
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     book = html[html.index('class="book"'):html.index('aria-label="History"')]
-    assert re.search(r"[A-Z]{2,4} \d+% \(pres\.\)", book)
-    assert "Next: " in book and "-train" in book
+    assert re.search(r"[A-Z]{2,4} \d+% \(president\)", book)
+    assert "Next train" in book and "-train" in book
     for internal in ("tile_supply", "tiles_laid", "turn_actions", "Tile supply", "Seating"):
         assert internal not in book
 
@@ -94,8 +98,12 @@ def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
               "params": {"company": "KSR", "train": "3", "price": 200}}
     odd = {"code": "train_bought", "message": "English kept", "params": {"unexpected": 1}}
     with app.test_request_context("/", headers={"Accept-Language": "ko"}):
-        request._player_names = {"1": "Ann", "2": "Bo"}
-        request._currency = "₩"
+        from companion import present
+        from engine import titles
+        from engine.words import words_of
+        present.use_table({"currency": "₩", "players": [{"id": "1", "name": "Ann"},
+                                                      {"id": "2", "name": "Bo"}]},
+                          words_of(titles.TITLES["18Korea"]))
         assert engine_text(ev) == "Bo이(가) KSR의 사장이 됩니다."
         assert "₩200" in engine_text(bought) and "열차" in engine_text(bought, "board")
         assert engine_text(odd) == "English kept"
@@ -103,25 +111,19 @@ def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
         assert engine_text(ev) == "Bo becomes director of KSR."
 
 
-def test_scores_use_the_engines_breakdown_when_the_view_has_one():
-    from companion.pages import _breakdown
-    state = {"score_breakdown": {"1": {"cash": 100, "holdings": [
-        {"company": "LYR", "percent": 30, "price": 90, "value": 270}],
-        "privates": [{"company": "KT", "value": 25}], "total": 395}}}
-    rows = _breakdown(state, {"1": 395}, [{"id": "1", "name": "Ann"}])
-    assert rows[0]["holdings"][0]["count"] == 3 and rows[0]["other"] == 25 and rows[0]["total"] == 395
-
-
 def test_a_forms_shown_only_prices_are_shown_not_sent(app):
-    from flask import render_template_string, request
-    from companion import actionforms
-    legal = [{"type": "buy_shares", "entity": "1", "corporation": "LYR",
-              "prices": {"ipo": 80, "pool": 75}, "params": {"source": {"choices": ["ipo", "pool"]}}}]
-    form = actionforms.forms(legal)[0]
-    assert "prices" not in actionforms.action_from(form, {"source": '"pool"'})
+    from flask import render_template_string
+    from companion import actionforms, present
+    from engine.core18xx.declare import declare
+    legal = declare([{"type": "buy_shares", "entity": "1", "corporation": "LYR",
+                      "prices": {"ipo": 80, "pool": 75},
+                      "params": {"source": {"choices": ["ipo", "pool"]}}}], ["1"])
     with app.test_request_context("/"):
-        request._currency = "¥"
+        present.use_table({"currency": "¥", "players": [{"id": "1", "name": "Ann"}]})
+        form = actionforms.forms(legal)[0]
+        assert "prices" not in actionforms.action_from(form, {"source": '"pool"'})
+        assert [c[1] for c in form.fields[0].choices] == ["IPO", "bank pool"]   # words, not ids
         html = render_template_string('{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
                                       forms=[form], code="x", version=1, error=None,
                                       error_index=None, posted={})
-    assert "IPO ¥80" in html and "Pool ¥75" in html
+    assert "IPO: ¥80" in html and "bank pool: ¥75" in html

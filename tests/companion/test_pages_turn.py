@@ -5,7 +5,7 @@ import pytest
 
 from engine import titles
 from engine.game import Game
-from engine.titles.title_18korea.bot import Bot
+from tests.bots.korea18 import Bot
 from tests.companion.live_server import choose
 
 REAL = [t for t in ("1888-N", "18Korea") if t in titles.TITLES]

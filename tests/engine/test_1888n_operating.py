@@ -2,6 +2,7 @@
 bonus, dividends and the market, trains, forced purchase and bankruptcy, corrections."""
 from engine.core18xx.bank import BANK
 from tests.engine.helpers_1888n import act, bank_total, opened, rejects
+from tests.engine.legal_shape import fixed, offers
 
 
 def correct(g, target, amount):
@@ -155,7 +156,7 @@ def test_trainless_company_must_buy_and_the_president_pays_the_rest():
     assert err.params["short"] == 80
     legal = g.legal_actions()
     sale = next(a for a in legal if a["type"] == "sell_shares" and a["entity"] == "3")
-    assert sale["corporation"] == "LYR" and sale["params"] == {"percent": {"choices": [10]}}
+    assert sale["corporation"] == "LYR" and offers(sale) == {"percent": {"choices": [10]}}
     rejects(g, {"type": "sell_shares", "entity": "3", "corporation": "LYR", "percent": 20},
             "president_cert")
     rejects(g, {"type": "sell_shares", "entity": "1", "corporation": "LYR", "percent": 10},
@@ -170,10 +171,10 @@ def test_bankruptcy_ends_the_game_at_once():
     g = opened()
     correct(g, "LYR", -950)
     correct(g, "3", -g.rules.ledger.of("3"))
-    act(g, "correction", "1", kind="share_price", corporation="LYR", row=8, column=0, reason="test")
+    act(g, "correction", "1", kind="share_price", corporation="LYR", space="8,0", reason="test")
     rejects(g, {"type": "bankrupt", "entity": "ZDR"}, "not_your_turn")
     total = bank_total(g)
-    assert {"type": "bankrupt", "entity": "LYR", "params": {}} in g.legal_actions()
+    assert {"type": "bankrupt", "entity": "LYR"} in [fixed(e) for e in g.legal_actions()]
     events = act(g, "bankrupt", "LYR")
     assert g.finished and g.game_end_reason == "bankrupt"
     assert events[-1]["code"] == "game_over"

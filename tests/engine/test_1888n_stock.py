@@ -3,6 +3,7 @@ certificate limit and the red zone, president's certificate, the Forbidden City 
 from engine.core18xx.bank import BANK
 from tests.engine.helpers_1888n import (act, bank_total, finish_auction, float_lyr, new_game,
                                         rebase, rejects)
+from tests.engine.legal_shape import offers
 
 
 def started():
@@ -14,7 +15,7 @@ def started():
 def test_par_prices_offered_are_70_to_95_within_cash():
     g = started()
     pars = [a for a in g.legal_actions() if a["type"] == "par"]
-    assert pars and all(a["params"] == {"price": {"choices": [95, 90, 85, 80, 75, 70]}}
+    assert pars and all(offers(a) == {"price": {"choices": [95, 90, 85, 80, 75, 70]}}
                     for a in pars)
     rejects(g, {"type": "par", "entity": "3", "corporation": "LYR", "price": 100}, "bad_par")
 

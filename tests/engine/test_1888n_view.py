@@ -2,6 +2,7 @@
 import json
 
 from tests.engine.helpers_1888n import act, opened
+from tests.engine.legal_shape import fixed
 
 
 def test_view_is_json_and_holds_the_book():
@@ -31,5 +32,5 @@ def test_legal_actions_are_json_forms():
     kinds = {a["type"] for a in legal}
     assert {"lay_tile", "buy_train", "place_token", "undo"} <= kinds
     train = next(a for a in legal if a["type"] == "buy_train")
-    assert train == {"type": "buy_train", "entity": "LYR", "train": "2-0", "price": 80,
-                     "params": {}}
+    assert fixed(train) == {"type": "buy_train", "entity": "LYR", "train": "2-0", "price": 80}
+    assert train["params"] == {} and train["label"]["code"] == "act.buy_train"

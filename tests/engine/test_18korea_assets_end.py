@@ -102,10 +102,11 @@ def test_seoul_first_seat_closed_before_the_war():
     assert game.rules.hexes["Seoul"]["seats"] == [None, a]
 
 
-def war_position(cards_by_company, north_stations, south_stations):
+def war_position(cards_by_company, north_stations, south_stations, options=None):
     """Three North companies; war revealed during OR; hexes with their stations."""
     game, syms = position([["4"], ["4"], ["4"]], era="green", depot={"2": 0, "3": 0, "4": 1},
-                          first_sold=("2", "3", "4"), limit=3, rows=("north_pre",), step="trains")
+                          first_sold=("2", "3", "4"), limit=3, rows=("north_pre",), step="trains",
+                          options=options)
     r = game.rules
     r.war = "revealed"
     r.hexes = {}
@@ -152,8 +153,10 @@ def test_war_survivors_and_leavers_with_assets():
 
 
 def test_war_normal_city_station_leaves_the_game_unless_oc08_and_oa09():
-    # RB §10: only stations on metropolitan tiles remain; the removed stations leave the game
-    game, (a, b, c) = war_position({1: ["OA09", "OC08"]}, {}, {0: ["Wonju"], 1: ["Andong"], 2: ["Daegu"]})
+    # RB §10: only stations on metropolitan tiles remain; with the reading "removed" the
+    # others leave the game (the default returns them to the dashboard: test_18korea_readings)
+    game, (a, b, c) = war_position({1: ["OA09", "OC08"]}, {}, {0: ["Wonju"], 1: ["Andong"], 2: ["Daegu"]},
+                                   options={"war_normal_cities": "removed"})
     tokens = list(game.rules.companies[a].tokens)
     events = finish_or(game)
     r = game.rules
@@ -186,9 +189,11 @@ def test_export_reveals_the_war_at_once():
 
 
 def test_export_of_the_first_4_rusts_the_2s_and_sets_limit_3():
-    # RB §9.11 + train summary: the first 4 leaving the market, exported, acts like a sold one
+    # RB §9.11: the first 4 exported removes the 2-trains; with the reading "lowered" it also
+    # sets the limit to 3 like a sold one (the default keeps it: test_18korea_readings)
     game, (a, b) = position([["2", "3"], ["3", "3", "3", "3"]], era="green", depot={"2": 0, "3": 0},
-                            first_sold=("2", "3"), rusted=(), limit=4, or_no=2)
+                            first_sold=("2", "3"), rusted=(), limit=4, or_no=2,
+                            options={"train_limit_on_export": "lowered"})
     events = finish_or(game)
     assert game.rules.companies[a].trains == ["3"]
     assert any(e["code"] == "rust" and "exported" in e["message"] for e in events)

@@ -23,7 +23,7 @@ def test_named_cities_by_name_and_board_labels_with_their_facts():
     refused(game, {"type": "lay_tile", "entity": a, "hex": "E14", "tile": "8", "side": "X",
                    "hex_kind": "plain", "cost": 0}, "bad_side")
     refused(game, {"type": "lay_tile", "entity": a, "hex": "E14", "tile": "57", "side": "S",
-                   "hex_kind": "metro", "cost": 0}, "bad_kind")      # the five metros are named
+                   "hex_kind": "metro", "cost": 0}, "metro_is_named")      # the five metros are named
     refused(game, {"type": "lay_tile", "entity": a, "hex": "E14", "tile": "8", "side": "S",
                    "hex_kind": "plain", "cost": 15}, "bad_cost")
     refused(game, {"type": "lay_tile", "entity": a, "hex": "E14", "tile": "57", "side": "S",
@@ -89,7 +89,7 @@ def test_company_without_trains_runs_for_zero_and_chooses_the_dividend():
     r = game.rules
     price = r.price(x)
     legal = [t for t in game.legal_actions() if t["type"] == "run"]
-    assert legal and legal[0]["params"]["revenues"]["length"] == 0
+    assert legal and legal[0]["params"]["revenues"]["items"] == []
     refused(game, {"type": "buy_train", "entity": x, "source": "market"}, "run_first")
     game.process({"type": "run", "entity": x, "revenues": []})
     events = game.process({"type": "dividend", "entity": x, "kind": "payout"})
@@ -104,7 +104,8 @@ def test_company_without_trains_runs_for_zero_and_chooses_the_dividend():
 
 # --- RB §7.3: the bid cap, the par, the payments ---------------------------------------
 def test_bid_cap_counts_shares_at_what_they_would_fetch_less_the_lowest_par():
-    game = new_game(4, seed=2)
+    # the reading bid_cap "sellable" (the default "literal": test_18korea_readings)
+    game = new_game(4, seed=2, options={"bid_cap": "sellable"})
     finish_draft(game)
     r = game.rules
     a = r.seating[0]
@@ -244,7 +245,8 @@ def test_table_adds_a_cards_station_token_by_correction():
                           first_sold=("2",), rusted=())
     pid = game.rules.seating[0]
     tokens = list(game.rules.companies[a].tokens)
-    forms = [t for t in game.legal_actions() if t["type"] == "correction" and t["entity"] == pid]
+    forms = [t for t in game.legal_actions() if t["type"] == "correction"
+             and pid in t["params"]["entity"]["choices"]]
     assert {t["kind"] for t in forms} >= {"cash", "price", "station_token", "hex", "shares"}
     refused(game, {"type": "correction", "entity": pid, "kind": "station_token", "company": a,
                    "op": "swap", "cost": 0, "reason": "card OC07"}, "bad_op")

@@ -95,17 +95,21 @@ def test_par_over_100_before_the_war(sr_game):
     assert g.rules.companies[sym].cash == 200
 
 
-def test_bid_over_what_the_bidder_could_raise(sr_game):
-    g = sr_game
+@pytest.mark.parametrize("reading, cap", [("literal", 400), ("sellable", 280)])
+def test_bid_over_what_the_bidder_could_raise(reading, cap):
+    # ₩400 cash, no shares: RB §7.3's sum is ₩400 (the default, "literal"); the reading
+    # "sellable" keeps ₩120 for the lowest par
+    g = new_game(4, seed=2, options={"bid_cap": reading})
+    finish_draft(g)
     pid = g.rules.sr_current()
     sym = g.rules.rows["north_pre"][0]
-    err = refused(g, {"type": "start_auction", "entity": pid, "company": sym, "bid": 400},
+    err = refused(g, {"type": "start_auction", "entity": pid, "company": sym, "bid": cap + 5},
                   "bid_over_means")
-    assert err.params["max"] == 280          # ₩400 cash, ₩120 kept for the lowest par
-    g.process({"type": "start_auction", "entity": pid, "company": sym, "bid": 280})
+    assert err.params["max"] == cap
+    g.process({"type": "start_auction", "entity": pid, "company": sym, "bid": cap})
     nxt = g.rules.sr["auction"]["to_act"]
-    refused(g, {"type": "bid", "entity": nxt, "amount": 280}, "bid_too_low")
-    refused(g, {"type": "bid", "entity": nxt, "amount": 285}, "bid_over_means")
+    refused(g, {"type": "bid", "entity": nxt, "amount": cap}, "bid_too_low")
+    refused(g, {"type": "bid", "entity": nxt, "amount": cap + 5}, "bid_over_means")
 
 
 def test_post_war_company_before_the_war(sr_game):
@@ -284,7 +288,7 @@ def test_sixty_percent_from_the_company_then_the_bank():
                   "holding_limit")
     assert "60%" in err.message
     # a share in the bank may still be bought beyond 60%
-    g.rules.book.move(sym, "ipo", "pool", 10)
+    g.rules.sharebook.move(sym, "ipo", "pool", 10)
     g._snapshots = {0: pickle.dumps(g.rules)}
     g.effective, g.log = [], []
     g.process({"type": "buy_share", "entity": a, "company": sym, "source": "bank"})
@@ -303,9 +307,9 @@ def test_certificate_limit():
     found(g, c, s2, 60)
     r = g.rules
     # arranged: a directs all three: 60% + 60% + 40% = 5 + 5 + 3 = 13 certificates
-    r.book.held[s0] = {a: 60, "ipo": 10, "pool": 30}
-    r.book.held[s1] = {a: 60, "ipo": 10, "pool": 30}
-    r.book.held[s2] = {a: 40, "ipo": 30, "pool": 30}
+    r.sharebook.held[s0] = {a: 60, "ipo": 10, "pool": 30}
+    r.sharebook.held[s1] = {a: 60, "ipo": 10, "pool": 30}
+    r.sharebook.held[s2] = {a: 40, "ipo": 30, "pool": 30}
     for sym in (s0, s1, s2):
         r.set_director(sym, a)
     assert r.certs(a) == 13

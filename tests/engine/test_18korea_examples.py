@@ -16,9 +16,11 @@ def rebase(game):
 
 
 def position(trains: list[list[str]], era="brown", depot=None, limit=3, first_sold=("2", "3", "4", "5E"),
-             rusted=("2",), acting=0, step="trains", or_no=1, rows=("south_pre", "north_pre"), seed=11):
-    """A 4-player game with one company per list in ``trains``, ``acting`` operating."""
-    game = new_game(4, seed=seed)
+             rusted=("2",), acting=0, step="trains", or_no=1, rows=("south_pre", "north_pre"), seed=11,
+             options=None):
+    """A 4-player game with one company per list in ``trains``, ``acting`` operating
+    (``options``: the table's readings)."""
+    game = new_game(4, seed=seed, options=options)
     finish_draft(game)
     r = game.rules
     syms = [s for row in rows for s in r.rows[row]][:len(trains)]

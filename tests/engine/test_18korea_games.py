@@ -8,7 +8,7 @@ import pytest
 from engine import GameError
 from engine.records import replay
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.bot import Bot, play
+from tests.bots.korea18 import Bot, play
 from engine.titles.title_18korea.scenario import end_stock_round, finish_draft, found, new_game
 from tests.conftest import ROOT
 
@@ -146,11 +146,16 @@ def test_two_player_seventy_percent_rule():
     assert exc.value.code == "holding_limit" and "70%" in exc.value.message
 
 
-def scripted_war_game(n, seed):
+def scripted_war_game(n, seed, options=None):
     """A whole game: North company X builds a station in South Korea and survives the war; Y
     does not and leaves. Companies run for 200 a train, pay out and buy trains; after the war
-    the post-war companies are started. Ends after the final set of the first 8E."""
-    game = new_game(n, seed=seed)
+    the post-war companies are started. Ends after the final set of the first 8E.
+
+    A company without a train that cannot pay for one buys an old train from another company
+    for ₩10 where the reading forced_purchase "trade" allows it; by the rulebook (the default,
+    RB §9.8) it buys from the market, its director paying the rest."""
+    game = new_game(n, seed=seed, options=options)
+    trade = game.options["forced_purchase"] == "trade"
     finish_draft(game)
     r = game.rules
     x, y = r.rows["north_pre"][:2]
@@ -216,7 +221,8 @@ def scripted_war_game(n, seed):
                 break
         if r.pending_discards:
             continue
-        if not comp.trains and comp.cash < r.train_price(comp, r.market_head()) and not r.final_set:
+        if not comp.trains and comp.cash < r.train_price(comp, r.market_head()) and not r.final_set \
+                and trade:
             # buy an old train from a connected company for ₩10 (frees a slot there)
             seller = [c for c in r.live_companies() if c.sym != sym and len(c.trains) >= 2][0]
             game.process({"type": "buy_train", "entity": sym, "source": seller.sym,
@@ -254,18 +260,22 @@ def scripted_war_game(n, seed):
     return game
 
 
+# the scripts escape forced purchases by trades: reading forced_purchase "trade"
+TRADE = {"forced_purchase": "trade"}
+
+
 def test_four_player_war_game_scripted():
-    scripted_war_game(4, 21)
+    scripted_war_game(4, 21, TRADE)
 
 
 def test_five_player_war_game_scripted():
-    game = scripted_war_game(5, 8)
+    game = scripted_war_game(5, 8, TRADE)
     assert len(game.rules.rows["south_post"]) == 4
 
 
 def test_two_and_three_player_war_games_scripted():
-    scripted_war_game(2, 3)
-    scripted_war_game(3, 5)
+    scripted_war_game(2, 3, TRADE)
+    scripted_war_game(3, 5, TRADE)
 
 
 def test_four_player_bot_game_through_the_war():

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from engine import Game
+from engine import Game, contract
 
 SHOWN_ONLY = {"params", "anytime", "label", "description", "hint"}
 ADMIN = {"undo", "redo", "correction", "enter_asset", "replace_asset"}
@@ -25,6 +25,8 @@ def number(spec, rng, low=False):
 
 
 def text(spec, rng):
+    if spec.get("suggestions"):
+        return rng.choice(spec["suggestions"])
     taken = {str(v).upper() for v in spec.get("not_in", [])}
     while True:
         label = f"{rng.choice('ABCDEFGHJKLMN')}{rng.randint(1, 30)}"[:spec.get("max_length", 16)]
@@ -33,37 +35,34 @@ def text(spec, rng):
 
 
 def fill(template, rng, low=()):
-    """A phone's action from a template: fixed parts as given, fields from their specs."""
-    action = {k: v for k, v in template.items()
-              if k not in SHOWN_ONLY and not isinstance(v, (list, dict))}
+    """A phone's action from an entry: fixed parts as given, params from what they offer."""
+    action = {k: v for k, v in template.items() if k not in contract.ENTRY_KEYS
+              or k in ("type", "entity")}
     params = template.get("params", {})
-    # fields others depend on first (choices_by / max_by name them)
+    # params others depend on first (choices_by / max_by name them)
     order = sorted(params, key=lambda n: any(
         params[n].get(by, {}).get("field") for by in ("choices_by", "max_by")))
     for name in order:
         spec = params[name]
         if spec.get("optional"):
             continue
-        if "choices_by" in spec:
-            options = spec["choices_by"]["map"][action[spec["choices_by"]["field"]]]
+        if spec.get("fill") == "seat":
+            action[name] = spec["choices"][0]
+        elif spec["kind"] == "choice":
+            options = contract.allowed(spec, action)
             assert options, f"empty choices for {name} in {template}"
             action[name] = rng.choice(options)
-        elif "choices" in spec:
-            assert spec["choices"], f"empty choices for {name} in {template}"
-            action[name] = rng.choice(spec["choices"])
-        elif "max_by" in spec:
-            top = spec["max_by"]["map"][action[spec["max_by"]["field"]]]
-            action[name] = number({**spec, "max": top}, rng, name in low)
-        elif "list_of" in spec:
-            item = {"min": 0, "max": 300, **spec["list_of"]}
+        elif spec["kind"] == "number":
+            action[name] = number({**spec, "max": contract.number_max(spec, action)}, rng,
+                                  name in low)
+        elif spec["kind"] == "list":
+            item = spec["of"]
             action[name] = [number({**item, "max": min(item["max"], 400)}, rng)
-                            for _ in range(spec["length"])]
-        elif "min" in spec and "max" in spec:
-            action[name] = number(spec, rng, name in low)
-        elif spec.get("text"):
+                            for _ in spec["items"]]
+        elif spec["kind"] == "text":
             action[name] = text(spec, rng)
         else:
-            raise AssertionError(f"field {name} of {template['type']} has no choices or range: {spec}")
+            raise AssertionError(f"param {name} of {template['type']} has no kind: {spec}")
     return action
 
 
@@ -151,10 +150,5 @@ def test_every_template_field_is_typed():
         for _ in range(400):
             if game.finished:
                 break
-            for t in game.legal_actions():
-                for name, spec in t.get("params", {}).items():
-                    typed = ("choices" in spec or "choices_by" in spec or "list_of" in spec
-                             or ("min" in spec and "max" in spec)
-                             or (spec.get("text") and spec.get("max_length")))
-                    assert typed, (t["type"], name, spec)
+            contract.check_legal(game.legal_actions())
             game.process(choose(game, rng))

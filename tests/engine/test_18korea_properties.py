@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, GameError
-from engine.titles.title_18korea.bot import Bot
+from tests.bots.korea18 import Bot
 from engine.titles.title_18korea.scenario import new_game
 from tests.engine.test_18korea_games import check_books
 

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, records
-from tests.engine.random_play import play
+from engine import Game, contract, records
+from tests.bots.core18xx import play
+from tests.contract_play import random_game
 
 PLAYERS = [{"id": "u1017", "name": "Ann"}, {"id": "u2029", "name": "Bo"},
            {"id": "u3031", "name": "Cy"}, {"id": "u4043", "name": "Di"}]
@@ -68,12 +69,13 @@ def test_score_breakdown_adds_up_to_the_result(seed):
         for h in row["holdings"]:
             assert set(h) == {"company", "percent", "price", "value"}
     assert ("score_breakdown" in game.view()) == game.finished
+    contract.check_scores(game.scores(), list(result))
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not FIXTURE.exists(), reason="the real game record is not here")
 def test_score_breakdown_of_the_real_replay():
-    rep = records.replay(records.load_file(str(FIXTURE)))
+    rep = records.replay(records.loads(FIXTURE.read_text(encoding="utf-8")))
     assert rep.ok and rep.game.finished and rep.game.game_end_reason == "bank"
     summary = rep.summary()
     assert summary["result"] == {"10144": 5596, "10902": 4233, "13611": 4891, "14655": 5094}
@@ -83,10 +85,32 @@ def test_score_breakdown_of_the_real_replay():
     for row in breakdown.values():
         assert row["cash"] + sum(h["value"] for h in row["holdings"]) + \
             sum(c["value"] for c in row["privates"]) == row["total"]
+    declared = rep.game.scores()          # what the scores page shows: the same, part by part
+    contract.check_scores(declared, list(rep.game.result()))
+    assert {r["player"]: r["total"] for r in declared} == rep.game.result()
+    winner = next(r for r in declared if r["player"] == "10144")
+    assert [p["value"] for p in winner["parts"]][0] == {"t": "money",
+                                                        "v": breakdown["10144"]["cash"]}
+    assert len(winner["parts"]) == 1 + len(breakdown["10144"]["holdings"]) + \
+        len(breakdown["10144"]["privates"])
+
+
+@pytest.mark.parametrize("title,n", [("1888-N", 3), ("18Korea", 4), ("18Lilliput", 4),
+                                     ("1899-DAIHAN", 4)])
+def test_declared_scores_add_up_and_the_round_is_said(title, n):
+    game = Game(title, [f"P{i}" for i in range(n)], seed=2)
+    random_game(game, random.Random(2), max_steps=120)
+    rows = game.scores()
+    contract.check_scores(rows, [p["id"] for p in game.players])
+    assert {r["player"]: r["total"] for r in rows} == game.result()
+    assert all(r["parts"][0]["label"]["code"] == "score.cash" for r in rows)
+    where = game.where()
+    assert where == {"label": None, "value": {"t": "text", "v": game.book()[0]["items"][0]["value"]["v"]}} \
+        if hasattr(game.rules, "round_message") else where == game.book()[0]["items"][0]
 
 
 def test_18korea_score_breakdown_matches_result():
-    from engine.titles.title_18korea import bot
+    from tests.bots import korea18 as bot
     names = ["Ann", "Bo", "Cy"]
     game = Game("18Korea", names, seed=5)
     bot.play(game, seed=5)
@@ -96,3 +120,4 @@ def test_18korea_score_breakdown_matches_result():
         assert row["total"] == result[pid]
         assert row["cash"] + sum(h["value"] for h in row["holdings"]) == row["total"]
     assert ("score_breakdown" in game.view()) == game.finished
+    contract.check_scores(game.scores(), list(result))

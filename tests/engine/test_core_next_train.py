@@ -1,7 +1,7 @@
 """The book says what buying the next train will set off (a phase, rust, privates closing);
 checked against what really happens through a whole recorded 1888-N game."""
 from engine.game import Game
-from engine.records import load_file, replay
+from engine.records import loads, replay
 from tests.conftest import SHARED
 
 RECORD = SHARED / "fixtures" / "18xx-games" / "1888-N" / "128097.json"
@@ -10,7 +10,7 @@ HAPPENED = {"phase_changed": "next_phase", "trains_rusted": "next_rust",
 
 
 def _announced_and_happened():
-    own = replay(load_file(str(RECORD))).game.record()
+    own = replay(loads(RECORD.read_text(encoding="utf-8"))).game.record()
     game = Game(own["title"], own["players"], own.get("seed", 0), own.get("options"))
     pairs = []
     for action in own["actions"]:
@@ -47,7 +47,7 @@ def test_what_the_next_train_sets_off_is_announced_before_it_is_bought():
 
 
 def test_the_book_says_when_the_next_train_is_exported_at_the_end_of_the_set():
-    own = replay(load_file(str(RECORD))).game.record()
+    own = replay(loads(RECORD.read_text(encoding="utf-8"))).game.record()
     game = Game(own["title"], own["players"], own.get("seed", 0), own.get("options"))
     exports = 0
     for action in own["actions"]:

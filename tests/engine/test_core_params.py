@@ -6,50 +6,32 @@ import random
 
 import pytest
 
-from engine import Game
+from engine import Game, contract
 from tests.engine.helpers_1888n import act, opened, rules
-from tests.engine.random_play import fill_params, fixed_part, play
+from tests.bots.core18xx import fill_params, play
+from tests.engine.legal_shape import first, fixed, offer, offers, shown
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
-FIELD_KEYS = {"min", "max", "step", "default", "choices", "choices_by", "max_by", "text",
-              "max_length", "pattern", "optional", "list_of", "length", "labels"}
 NEVER_TOP = {"min", "max", "step", "cash"}
 
 
-def check_spec(name, spec, template):
-    assert isinstance(spec, dict), (name, template)
-    assert set(spec) <= FIELD_KEYS, (name, spec)
-    if "list_of" in spec:
-        assert isinstance(spec["length"], int) and spec["length"] >= 0
-        assert len(spec["labels"]) == spec["length"]
-        check_spec(name, spec["list_of"], template)
-        return
-    kinds = [k for k in ("choices", "text", "min") if k in spec]
-    assert len(kinds) == 1, (name, spec)
-    if "choices" in spec:
-        assert spec["choices"], (name, template)
-        if "default" in spec:
-            assert spec["default"] in spec["choices"]
-    if "min" in spec:
-        assert spec["min"] <= spec["max"] and spec.get("step", 1) >= 1, (name, spec)
-        if "default" in spec:
-            assert spec["min"] <= spec["default"] <= spec["max"], (name, spec)
-    if "choices_by" in spec:
-        by = spec["choices_by"]
-        other = template["params"][by["field"]]
-        assert set(by["map"]) <= set(other["choices"]), (name, by)
-        for values in by["map"].values():
-            assert values and set(values) <= set(spec["choices"]), (name, by)
-
-
 def check_template(template):
+    """A declared entry: contract-valid, no range or cash among its posted fields, no param
+    that is also a fixed field, and each choices_by map within the choices it narrows."""
     if template["type"] in ("undo", "redo"):
         return
-    assert isinstance(template.get("params"), dict), template
-    assert not NEVER_TOP & set(template), template
+    contract.check_entry(template)
+    assert not NEVER_TOP & set(fixed(template)), template
     for name, spec in template["params"].items():
-        assert name not in fixed_part(template), (name, template)
-        check_spec(name, spec, template)
+        assert name not in fixed(template), (name, template)
+        if "default" in spec and spec["kind"] == "choice":
+            assert spec["default"] in spec["choices"], (name, spec)
+        if "choices_by" in spec:
+            by = spec["choices_by"]
+            other = template["params"][by["field"]]
+            assert set(by["map"]) <= {contract.choice_key(c) for c in other["choices"]}, (name, by)
+            for values in by["map"].values():
+                assert values and set(values) <= set(spec["choices"]), (name, by)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -75,7 +57,7 @@ def test_every_legal_action_carries_params_and_its_filled_form_is_accepted(seed)
                 continue
             action = fill_params(template, rng)
             if kind == "run_trains":     # a run the route rules accept: no mine flags
-                action["mine"] = [0] * len(action.get("mine", []))
+                action["mine"] = [False] * len(action.get("mine", []))
             game.process(action)
             game.process({"type": "undo"})
             seen.add(kind)
@@ -89,7 +71,7 @@ def test_lay_tile_offers_hexes_and_the_tiles_that_fit_each():
     r = rules(g)
     lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and "company" not in a)
     p = lay["params"]
-    assert p["rotation"] == {"choices": [0, 1, 2, 3, 4, 5]}
+    assert offer(p["rotation"]) == {"choices": [0, 1, 2, 3, 4, 5]}
     by_hex = p["tile"]["choices_by"]["map"]
     assert p["tile"]["choices_by"]["field"] == "hex" and set(by_hex) == set(p["hex"]["choices"])
     # phase 2: yellow only; no water, no offboard, no Beijing (already yellow), C5 blocked
@@ -124,15 +106,14 @@ def test_place_token_run_dividend_and_train_forms():
         who = g.rules.acting()[0]
         act(g, "pass", who)
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
-    assert run["params"]["revenues"] == {
-        "list_of": {"min": 0, "max": 1500, "step": 10, "default": 0}, "length": 1,
-        "labels": ["2-0"]}
-    assert run["params"]["destination"]["list_of"] == {"choices": [0, 1], "default": 0}
+    assert offer(run["params"]["revenues"]) == {
+        "items": ["2"], "of": {"min": 0, "max": 1500, "step": 10, "default": 0}}
+    assert offer(run["params"]["destination"]) == {"items": ["2"], "of": {"flag": True}}
     assert "mine" not in run["params"]                  # C5 has no tile yet
-    events = act(g, "run_trains", "LYR", revenues=[60], destination=[1])
+    events = act(g, "run_trains", "LYR", revenues=[60], destination=[True])
     assert events[0]["params"]["revenue"] == 80        # ¥60 + the ¥20 destination bonus
     div = next(a for a in g.legal_actions() if a["type"] == "dividend")
-    assert div["params"] == {"kind": {"choices": ["payout", "withhold"]}}
+    assert offers(div) == {"kind": {"choices": ["payout", "withhold"]}}
     act(g, "dividend", "LYR", kind="payout")
 
 
@@ -146,7 +127,7 @@ def test_stock_round_forms_name_their_fields():
     legal = g.legal_actions()
     buy = next(a for a in legal if a["type"] == "buy_shares")
     assert buy["corporation"] == "LYR" and buy["params"]["source"]["choices"] == ["ipo"]
-    assert buy["prices"] == {"ipo": 95}
+    assert shown(buy) == {"word.ipo": {"t": "money", "v": 95}}      # the price shown, not sent
     par = next(a for a in legal if a["type"] == "par")
     assert par["params"]["price"]["choices"][0] == 95
     sale = next(a for a in legal if a["type"] == "sell_shares")
@@ -195,8 +176,9 @@ def test_discard_offers_the_companys_trains():
     from tests.engine.helpers_1888n import rebase
     rebase(g)
     legal = [a for a in g.legal_actions() if not a.get("anytime") and a["type"] != "undo"]
-    assert legal == [{"type": "discard_train", "entity": "LYR",
-                      "params": {"train": {"choices": ["3-0", "3-1", "3-2", "3-3"]}}}]
+    assert [(fixed(e), offers(e)) for e in legal] == [
+        ({"type": "discard_train", "entity": "LYR"},
+         {"train": {"choices": ["3-0", "3-1", "3-2", "3-3"]}})]
     act(g, "discard_train", "LYR", train="3-1")
     assert "3-1" in g.rules.depot.discarded
 

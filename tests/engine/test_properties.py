@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, GameError
-from tests.engine.random_play import fill, play
+from tests.bots.core18xx import fill, play
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 games = st.tuples(st.integers(0, 10 ** 6), st.integers(3, 6), st.integers(10, 400))

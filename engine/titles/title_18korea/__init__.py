@@ -30,26 +30,33 @@ Actions (``entity`` is a player id "1".."5" or a company symbol):
 legal_actions() gives phone forms: every field has ``choices`` (or ``choices_by`` another
 field's value), a ``min``/``max``/``step`` range (``max_by`` another field), a ``list_of``
 numbers of a given ``length``, or bounded free ``text`` (``max_length``, ``not_in``).
-Rule readings settled against the rulebook are in ``data.READINGS`` (and the view).
+Rule readings settled against the rulebook are in ``data.READINGS``; those it leaves open are
+table options (``readings.OPTIONS``), shown by ``readings()`` and in the view.
 """
 from __future__ import annotations
 
 import copy
 
+from engine.core18xx.declare import declare, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
+from engine.titles.title_18korea.book import BookMixin
 from engine.titles.title_18korea.base import Base, as_int, err
 from engine.titles.title_18korea.draft import DraftMixin
 from engine.titles.title_18korea.operating import OperatingMixin
+from engine.titles.title_18korea.track import TrackMixin
+from engine.titles.title_18korea.readings import OPTIONS, ReadingsMixin
 from engine.titles.title_18korea.stock import StockMixin
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin
+from engine.core18xx.declare import describe as describe_step
 
 ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
 
 
-class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin, AssetMixin):
+class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
+              TrainMixin, WarMixin, AssetMixin):
     def __init__(self, players, seed, options):
         self._init_books(players, seed, options)
         self.set_no = 0
@@ -117,15 +124,12 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             return []
         if self.pending_discards:
             sym = self.pending_discards[0]
-            return [{"type": "discard_train", "entity": sym,
+            acts = [{"type": "discard_train", "entity": sym,
                      "params": {"train": {"choices": sorted(set(self.companies[sym].trains))}}}]
-        if self.round == "draft":
-            acts = self.draft_legal()
-        elif self.round == "stock":
-            acts = self.stock_legal()
         else:
-            acts = self.operating_legal()
-        return acts + self.anytime_legal()
+            acts = (self.draft_legal() if self.round == "draft" else self.stock_legal()
+                    if self.round == "stock" else self.operating_legal()) + self.anytime_legal()
+        return declare(acts, self.seating, lambda n: f"₩{n:,}")
 
     def anytime_legal(self) -> list[dict]:
         """Off-turn actions, open at any time (RB §2.5: assets "even if it's not his turn"):
@@ -162,24 +166,25 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                                                       p: self.cash[p] for p in others}}}}})
         for pid in self.seating:
             acts.append({"type": "enter_asset", "entity": pid, "anytime": True, "params": {
-                "code": {"text": True, "max_length": 6, "pattern": "^O[ABC][0-9]{1,3}$"},
+                "code": {"text": True, "max_length": 6, "pattern": "^O[ABC][0-9]{1,3}$",
+                         "example": "OA12"},
                 "name": {"text": True, "optional": True, "max_length": 60},
                 "text": {"text": True, "max_length": 500}}})
-            acts += self.correction_legal(pid)
-        return acts
+        return acts + self.correction_legal()
 
     def _auction_open(self) -> bool:
         return self.round == "stock" and bool(self.sr["auction"] or self.sr["par"])
 
-    def correction_legal(self, pid) -> list[dict]:
-        """One form per kind of correction, each with exactly the fields it needs."""
+    def correction_legal(self) -> list[dict]:
+        """One form per kind of correction, each with exactly the fields it needs; any seated
+        player enters it (``entity``: the posting seat)."""
         reason = {"text": True, "max_length": 200}
         live = [c.sym for c in self.live_companies()]
         out = []
 
         def form(kind, **params):
-            out.append({"type": "correction", "entity": pid, "kind": kind, "anytime": True,
-                        "params": {**params, "reason": reason}})
+            out.append({"type": "correction", "kind": kind, "anytime": True,
+                        "params": {"entity": seat_param(self.seating), **params, "reason": reason}})
         form("cash", target={"choices": list(self.seating) + live},
              amount={"min": 0, "max": 100000, "step": 1})
         form("depot", train={"choices": list(D.TRAIN_ORDER)}, count={"min": 0, "max": 20, "step": 1})
@@ -280,6 +285,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                 err("bad_count", "A count cannot be negative.")
             self.depot[train] = count
             self.update_era(out)
+            self.check_end_on_sale(out)
             msg = f"the train market holds {count} {train}-train(s)"
         elif what == "shares":
             sym = self.company(action.get("company")).sym
@@ -336,7 +342,7 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             info["side"], info["kind"], info["cost"] = self.check_hex_facts(
                 info["side"], info["kind"], info["cost"], label=not named)
             if named and (info["kind"] == "metro") != (hx in D.METROPOLITAN):
-                err("bad_kind", f"The rulebook's tile chart makes exactly {', '.join(D.METROPOLITAN)} "
+                err("metro_mismatch", f"The rulebook's tile chart makes exactly {', '.join(D.METROPOLITAN)} "
                     "metropolitan cities.", field="hex_kind")
             st = self.hexes.get(hx)
             if st and info["kind"] in ("plain", "small") and (any(st["seats"]) or st["outer"]):
@@ -441,7 +447,9 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
             "era": self.era, "train_limit": self.train_limit, "rusted": sorted(self.rusted),
             "war": self.war, "pending_discards": list(self.pending_discards),
             "end": {"after_this_or": self.end_after_or, "first_8e_set": self.eight_e_set,
-                    "last_stock_round": self.last_sr, "final_set": self.final_set},
+                    "last_stock_round": self.last_sr, "final_set": self.final_set,
+                    # RB §11 c / §8: the table's reading of the 8E trigger (readings.OPTIONS)
+                    "8e_trigger": self.readings_view()["game_end_8e"]["text"]},
             # every hex the book knows: named cities and the board labels entered so far, with
             # their facts (side, kind, printed cost, source, what is provisional) and state
             # (``view`` deep-copies the whole result once)
@@ -451,7 +459,8 @@ class Korea18(Base, DraftMixin, StockMixin, OperatingMixin, TrainMixin, WarMixin
                 for hx, info in sorted(self.map.items(), key=lambda kv: kv[0].upper())},
             "setup": self.setup_instructions(),
             "provisional": dict(D.PROVISIONAL),
-            "readings": dict(D.READINGS),
+            # settled readings (text) and the table's chosen ones ({value, text, rule})
+            "readings": {**D.READINGS, **self.readings_view()},
             "asset_cards": {code: self.asset_info(code) for code in sorted(self.asset_owner)},
             "corrections": list(self.corrections),
             "scores": self.result(),
@@ -464,7 +473,8 @@ def create(players, seed, options):
 
 
 TITLE = TitleSpec(
-    id="18Korea", name="18Korea", family="18xx", currency="₩", min_players=2, max_players=5,
-    create=create, options={},
+    id="18Korea", name="18Korea", family="18xx", currency="₩", describe=describe_step, min_players=2, max_players=5,
+    create=create, options=OPTIONS,
     source="18Korea rulebook (Rach Seo & K.jack, Artnpiece); public data sheet for values it leaves out",
+    words=("engine.core18xx.words", "engine.titles.title_18korea.words"),
 )

@@ -75,6 +75,7 @@ class Base:
     # ------------------------------------------------------------------ set-up
     def _init_books(self, players, seed, options):
         import random
+        self.options = dict(options or {})     # the table's readings (readings.OPTIONS)
         self.rng = random.Random(seed)
         self.names = {p["id"]: p["name"] for p in players}
         ids = [p["id"] for p in players]
@@ -107,7 +108,7 @@ class Base:
                 self.companies[sym] = Company(sym, row, self.ledger)
         # shares, kept by the shared core's ShareBook in percent ("ipo" is the company's
         # dashboard, "pool" the bank); this title counts in 10% units (see units()).
-        self.book = ShareBook({sym: {} for sym in self.companies}, self.seating)
+        self.sharebook = ShareBook({sym: {} for sym in self.companies}, self.seating)
         # market
         # RB §5: a one-row stock track, kept by the shared core's StockMarket (a marker
         # arriving on a space goes to its right; operating order is price, then arrival).
@@ -209,22 +210,22 @@ class Base:
     def shares(self) -> dict[str, dict[str, int]]:
         """Company -> holder ("company", "pool" or a player id) -> 10% units (a copy)."""
         return {sym: {_BACK.get(h, h): pct // _UNIT for h, pct in held.items() if pct}
-                for sym, held in self.book.held.items()}
+                for sym, held in self.sharebook.held.items()}
 
     def units(self, sym, holder) -> int:
-        return self.book.percent(sym, _HOLDER.get(holder, holder)) // _UNIT
+        return self.sharebook.percent(sym, _HOLDER.get(holder, holder)) // _UNIT
 
     def move_units(self, sym, src, dst, n):
         if self.units(sym, src) < n:
             err("no_shares", f"{src} does not hold {n} share(s) of {sym}.")
-        self.book.move(sym, _HOLDER.get(src, src), _HOLDER.get(dst, dst), n * _UNIT)
+        self.sharebook.move(sym, _HOLDER.get(src, src), _HOLDER.get(dst, dst), n * _UNIT)
 
     def set_director(self, sym, pid):
         self.companies[sym].director = pid
-        self.book.president[sym] = pid
+        self.sharebook.president[sym] = pid
 
     def certs(self, pid) -> int:
-        return sum(self.book.certs(sym, pid) for sym in self.book.held)
+        return sum(self.sharebook.certs(sym, pid) for sym in self.sharebook.held)
 
     def cert_limit(self) -> int:
         return D.CERT_LIMIT[self.n]
@@ -264,7 +265,7 @@ class Base:
 
     def raisable(self, pid, keep_presidency=False) -> int:
         total = self.cash[pid]
-        for sym in self.book.held:
+        for sym in self.sharebook.held:
             n = self.max_sellable(pid, sym, keep_presidency)
             if n:
                 total += self.sale_value(pid, sym, n)
@@ -314,7 +315,7 @@ class Base:
         the director is outgrown; ties go to the player nearest after the old director in this
         stock round's order. The shared core's ShareBook does exactly that (its seating is set
         to the stock round order in ``start_stock_round``)."""
-        old, new = self.book.check_president(sym)
+        old, new = self.sharebook.check_president(sym)
         if new is None:
             return
         self.companies[sym].director = new
@@ -373,6 +374,10 @@ class Base:
             err("bad_side", "Side of the demarcation line is 'N' (North Korea) or 'S' (South Korea).",
                 field="side", choices=["N", "S"])
         kinds = D.LABEL_KINDS if label else D.HEX_KINDS
+        if label and kind == "metro":
+            err("metro_is_named", "The five metropolitan cities are named: "
+                + ", ".join(D.METROPOLITAN) + "; a board label is plain, small or city.",
+                field="hex_kind", choices=list(kinds))
         if kind not in kinds:
             extra = " (the five metropolitan cities are named: " + ", ".join(D.METROPOLITAN) + ")" \
                 if label and kind == "metro" else ""

@@ -275,29 +275,23 @@ PROVISIONAL = {
     "ob09": "OB09's price is not printed: the company pays the new train's price less the old "
             "train's printed price; the new type must be the one on sale. Correct cash if the card "
             "says otherwise.",
+    "war_returned_station": "A station the Korean War sends back to its dashboard (reading "
+                            "war_normal_cities 'dashboard') fills the rightmost empty space, the "
+                            "last one emptied, and is built again at that space's price.",
     "reach": "Reach (track from a station, unblocked routes) is the table's judgement: the app has "
              "no map. A train trade between companies that share no city needs 'connected': true.",
 }
 
-# Rule readings settled against the rulebook text (section cited), shown to the table.
+# Rule readings settled against the rulebook text (section cited), shown to the table. The
+# readings the rulebook leaves open are table options: ``readings.OPTIONS`` (bid_cap,
+# forced_purchase, war_normal_cities, game_end_8e, train_limit_on_export).
 READINGS = {
-    "bid_cap": "§7.3: no bid above cash plus all the shares the bidder could sell; after winning, the "
-               "director pays twice the par from personal money (§7.3, lowest par 60), so the cap "
-               "is that sum less ₩120.",
     "auction_payment": "§7.3 and summary §2.2 agree: the winning bid goes to the bank; the 2× par "
                        "for the director's certificate goes into the company.",
     "director_sale_price": "§7.1: the seller is paid the price 'located on the track after selling', "
                            "i.e. after the director's drop of one space per share.",
-    "war_normal_cities": "§10: South Korean city tiles are removed and only stations on metropolitan "
-                         "tiles remain; stations on normal cities are removed with their tiles and, "
-                         "like all removed stations, leave the game (no rule returns them to a "
-                         "dashboard). OC08 with OA09 protects them.",
     "no_train_run": "§9 steps 4-5, §9.6: a company without trains still calculates revenue (0) and "
                     "decides dividend or hold: payout of 0 flips the token, hold moves it down.",
-    "train_limit_on_export": "§9.9 names only sales, but the train summary ties limit 3 to the "
-                             "4-train and §9.11 treats the first exported 4 like a sold one (2s "
-                             "removed): the first 4 to leave the market, sold or exported, sets the "
-                             "limit to 3.",
     "stations_on_metropolitan_tiles": "§9.3: in the operating round a station is built 'if there is "
                                       "an empty space on a metropolitan tile'. §2.4 ('in big cities "
                                       "you can build stations') says where stations stand at all - "

@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine import Game
 
 
-def new_game(n_players: int, seed: int = 1) -> Game:
-    return Game("18Korea", [f"P{i}" for i in range(1, n_players + 1)], seed=seed)
+def new_game(n_players: int, seed: int = 1, options: dict | None = None) -> Game:
+    """A new game; ``options`` are the table's readings (readings.OPTIONS), defaults if None."""
+    return Game("18Korea", [f"P{i}" for i in range(1, n_players + 1)], seed=seed, options=options)
 
 
 def finish_draft(game: Game) -> None:

@@ -9,7 +9,7 @@ from engine.titles.title_18korea.base import as_int, err
 class StockMixin:
     def start_stock_round(self, out, order):
         self.round = "stock"
-        self.book.seating = list(order)     # presidency ties: nearest in this round's order
+        self.sharebook.seating = list(order)     # presidency ties: nearest in this round's order
         self.sr = {"order": list(order), "idx": 0, "passes": [], "sold": {p: [] for p in order},
                    "acted": False, "bought": False, "auction": None, "par": None,
                    "last": self.last_sr}
@@ -45,19 +45,36 @@ class StockMixin:
         return list(D.PAR_POST_WAR if self.war == "done" else D.PAR_PRE_WAR)
 
     def bid_cap(self, pid) -> int:
-        """The highest bid ``pid`` may make (reading "bid_cap" in data.READINGS).
+        """The highest bid ``pid`` may make, by the table's reading "bid_cap" (readings.OPTIONS).
 
         RB §7.3: "You cannot bid more than the sum of all your shares and cash"; "even if you
         don't have the cash to pay the winning bid, you can still pay by selling the stock";
         after winning, "you put in the company from your own personal money at twice the
-        price". So: cash, plus what every share the bidder could sell would fetch (RB §7.1:
-        a director's own sales are paid after the drop; the director's certificate only when
+        price".
+
+        ``literal``: cash plus every share held at its current price (the director's
+        certificate as two). A winner who then cannot pay is bankrupt (``_act_par_step``).
+        ``sellable``: cash plus what every share the bidder could sell would fetch (RB §7.1: a
+        director's own sales are paid after the drop; the director's certificate only when
         another holds 20%; the bank holds at most 50%), less twice the lowest par (60), which
-        the winner must still pay. Without that last term a winner could be left unable to
-        found the company at all, which no rule provides for.
+        the winner must still pay: a winner can always found the company.
         """
-        cap = self.raisable(pid) - 2 * D.PAR_PRE_WAR[0]
+        if self.reading("bid_cap") == "literal":
+            cap = self.cash[pid] + sum(self.units(sym, pid) * self.price(sym)
+                                       for sym in self.sharebook.held
+                                       if sym in self.price_idx and self.units(sym, pid))
+        else:
+            cap = self.raisable(pid) - self.lowest_par_payment()
         return cap - cap % D.BID_STEP if cap >= 0 else cap
+
+    def lowest_par_payment(self) -> int:
+        """RB §7.3: the winner puts twice the par into the company; the lowest par is 60."""
+        return 2 * min(self.par_choices())
+
+    def winner_cannot_pay(self, pid, bid) -> bool:
+        """A winner who cannot pay the bid and twice the lowest par even after selling every
+        share they may sell (only possible with the literal bid cap)."""
+        return self.raisable(pid) < bid + self.lowest_par_payment()
 
     def _mark_acted(self, pid, out):
         sr = self.sr
@@ -88,7 +105,7 @@ class StockMixin:
         sr["idx"] = (sr["idx"] + 1) % self.n
 
     def _can_sell_any(self, pid) -> bool:
-        return any(self.max_sellable(pid, s) for s in self.book.held)
+        return any(self.max_sellable(pid, s) for s in self.sharebook.held)
 
     # ---------------------------------------------------------------- actions
     def act_stock(self, action, out):
@@ -204,8 +221,12 @@ class StockMixin:
                 "no bid.", limit=self.cert_limit())
         cap = self.bid_cap(pid)
         if bid > cap:
-            err("bid_over_means", f"{self.pname(pid)} can raise at most ₩{cap + 2 * D.PAR_PRE_WAR[0]:,} "
-                f"(cash and shares) and must keep ₩{2 * D.PAR_PRE_WAR[0]:,} for the lowest par: "
+            if self.reading("bid_cap") == "literal":
+                err("bid_over_means", f"{self.pname(pid)}'s cash and shares come to ₩{max(cap, 0):,}: "
+                    f"no bid above that (RB §7.3).", max=max(cap, 0))
+            keep = self.lowest_par_payment()
+            err("bid_over_means", f"{self.pname(pid)} can raise at most ₩{cap + keep:,} "
+                f"(cash and shares) and must keep ₩{keep:,} for the lowest par: "
                 f"the bid may not exceed ₩{max(cap, 0):,}.", max=max(cap, 0))
 
     def _auction_next(self, last, out):
@@ -260,6 +281,18 @@ class StockMixin:
             self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
             self.sr["sold"].setdefault(pid, []).append(action["company"])
             return
+        if action["type"] == "bankrupt":
+            # reading bid_cap "literal": the rulebook does not say what becomes of a winner who
+            # cannot pay; its one rule for a player who cannot pay after selling is RB §9.8's
+            need = p["bid"] + self.lowest_par_payment()
+            if not self.winner_cannot_pay(pid, p["bid"]):
+                err("not_bankrupt", f"{self.pname(pid)} can still raise the ₩{need:,} (bid and twice "
+                    "the lowest par) by selling shares.", short=need - self.cash[pid])
+            self.ev(out, "bankrupt", f"{self.pname(pid)} cannot pay the ₩{p['bid']:,} bid for {sym} and "
+                    f"twice the lowest par even after selling shares, and goes bankrupt: the game ends "
+                    "now (RB §9.8, §11 a).", player=pid, company=sym, bid=p["bid"])
+            self.sr["par"] = None
+            return self.finish("bankruptcy", out)
         if action["type"] != "par":
             err("par_pending", f"Set {sym}'s par price ('par') or sell shares to pay.")
         price = as_int(action.get("price"), "price")
@@ -311,6 +344,8 @@ class StockMixin:
                      "company": sr["par"]["company"], "bid": bid}] if payable else []
             if self.certs(pid) + 1 > self.cert_limit():
                 acts = []           # sell a certificate first
+            if self.winner_cannot_pay(pid, bid):
+                acts.append({"type": "bankrupt", "entity": pid})   # reading bid_cap "literal"
             return acts + self._sell_templates(pid)
         if sr["auction"]:
             a = sr["auction"]
@@ -355,7 +390,7 @@ class StockMixin:
 
     def _sell_templates(self, pid) -> list[dict]:
         acts = []
-        for sym in self.book.held:
+        for sym in self.sharebook.held:
             most = self.max_sellable(pid, sym)
             if most:
                 acts.append({"type": "sell_shares", "entity": pid, "company": sym,

@@ -30,12 +30,15 @@ class TrainMixin:
             rust = D.TRAIN_RUSTS[head]
             if rust not in self.rusted:
                 will("next_rust", f"{rust}-trains rust", types=[rust])
-        if head in D.TRAIN_LIMIT_AFTER and head not in self.first_sold:
+        if head in D.TRAIN_LIMIT_AFTER and self.train_limit > D.TRAIN_LIMIT_AFTER[head]:
             will("next_train_limit", f"train limit {D.TRAIN_LIMIT_AFTER[head]}",
                  train_limit=D.TRAIN_LIMIT_AFTER[head])
         if head == "4" and self.war == "none" and self.depot["4"] == D.WAR_WHEN_FOURS_LEFT + 1:
             will("next_war_card", "Korean War card revealed (war at the end of this OR)")
-        if head == "8E" and "8E" not in self.first_sold:
+        on_sale = self.reading("game_end_8e") == "on_sale"
+        last_6e = head == "6E" and self.depot["6E"] == 1
+        if self.eight_e_set is None and ((on_sale and last_6e) or
+                                         (not on_sale and head == "8E" and "8E" not in self.first_sold)):
             will("next_game_end",
                  "game end: the first 8E ends the game after the next stock round's set")
         left = self.depot[head]
@@ -49,33 +52,48 @@ class TrainMixin:
         return {"type": head, "price": D.TRAIN_PRICE[head], "left": left, "triggers": trig,
                 "exportable": export}
 
+    def must_buy_from_market(self, comp) -> bool:
+        """RB §9.8 (reading forced_purchase "market"): a company without a train that cannot
+        pay for the market's train must buy that one; no trade between companies instead."""
+        if self.reading("forced_purchase") != "market" or comp.trains:
+            return False
+        head = self.market_head()
+        return head is not None and comp.cash < self.train_price(comp, head)
+
+    def trade_open(self, comp) -> bool:
+        """Reading forced_purchase "trade": a company that cannot pay for a market train may
+        still buy one from another company (at least ₩1). Reach is the table's judgement
+        (data.PROVISIONAL "reach"), so a trade counts as open here only with a company that
+        shares a city with it; with any other, the table may still trade instead."""
+        mine = set(comp.stations)
+        return (self.reading("forced_purchase") == "trade" and not self.final_set
+                and comp.cash >= 1 and len(comp.trains) < self.train_limit
+                and any(o.sym != comp.sym and o.trains and mine & set(o.stations)
+                        for o in self.live_companies()))
+
     def take_from_market(self, ttype, out, by=None, exported=False):
         """A train leaves the market (sold or exported) and its consequences follow."""
         if self.depot[ttype] is not None:
             self.depot[ttype] -= 1
         self.left_market[ttype] += 1
         first_out = self.left_market[ttype] == 1      # the first of its type to leave the market
+        first_sale = not exported and ttype not in self.first_sold
         if not exported:
-            first = ttype not in self.first_sold
+            first = first_sale
             self.first_sold.add(ttype)
             if first and ttype in D.TRAIN_RUSTS and D.TRAIN_RUSTS[ttype] not in self.rusted:
                 self.rust(D.TRAIN_RUSTS[ttype], out, f"the first {ttype}-train was sold")
             # RB §11 c says both "when the first 8E-train goes on sale" and "when the first
-            # 8E-train is sold"; §8 (gray era: "if any 8E-train is sold ... game end condition is
-            # met") and summary §4 a settle it: the first 8E *sold*.
-            if first and ttype == "8E":
-                self.eight_e_set = self.set_no
-                self.ev(out, "end_triggered", "The first 8E-train was sold: this set of operating rounds "
-                        "goes on as normal, the next stock round is the last (no new companies), then a "
-                        "final set of operating rounds with no track, no stations and no trades between "
-                        "companies.", trigger="8E")
+            # 8E-train is sold": the table's reading "game_end_8e" (readings.OPTIONS)
+            if first and ttype == "8E" and self.reading("game_end_8e") == "sold":
+                self.trigger_end_8e(out, "The first 8E-train was sold")
         elif ttype == "4" and first_out and "2" not in self.rusted:
             # RB §9.11 / summary §3.5: the first 4 exported removes the 2-trains
             self.rust("2", out, "the first 4-train was exported")
-        if first_out and ttype in D.TRAIN_LIMIT_AFTER and self.train_limit > D.TRAIN_LIMIT_AFTER[ttype]:
-            # RB §9.9 names the first sale; the train summary ties the limit to the train type
-            # and §9.11 treats the first exported 4 like a sold one: reading
-            # "train_limit_on_export" in data.READINGS
+        # RB §9.9 lowers the limit at the first sale; whether the first 4 exported does so too
+        # is the table's reading "train_limit_on_export" (readings.OPTIONS)
+        lowers = first_out if self.reading("train_limit_on_export") == "lowered" else first_sale
+        if lowers and ttype in D.TRAIN_LIMIT_AFTER and self.train_limit > D.TRAIN_LIMIT_AFTER[ttype]:
             self.train_limit = D.TRAIN_LIMIT_AFTER[ttype]
             how = "exported" if exported else "sold"
             self.ev(out, "train_limit", f"First {ttype}-train {how}: a company may now own at most "
@@ -91,7 +109,24 @@ class TrainMixin:
                         "the Korean War card: the Korean War breaks out at the end of this operating round.",
                         "Turn over the Korean War card.")
         self.update_era(out)
+        self.check_end_on_sale(out)
         self.check_limits(out)
+
+    def check_end_on_sale(self, out):
+        """Reading game_end_8e "on_sale": the end is triggered once an 8E-train is on sale."""
+        if self.reading("game_end_8e") == "on_sale" and self.market_head() == "8E" \
+                and self.eight_e_set is None:
+            self.trigger_end_8e(out, "The first 8E-train is on sale")
+
+    def trigger_end_8e(self, out, why):
+        """RB §11 c: this set goes on, the next stock round is the last, then a final set."""
+        if self.eight_e_set is not None:
+            return
+        self.eight_e_set = self.set_no
+        self.ev(out, "end_triggered", f"{why}: this set of operating rounds goes on as normal, the next "
+                "stock round is the last (no new companies), then a final set of operating rounds with "
+                "no track, no stations and no trades between companies.", trigger="8E",
+                reading=self.reading("game_end_8e"))
 
     def update_era(self, out):
         head = self.market_head()

@@ -1,7 +1,21 @@
 """The Korean War (RB §10, §2.3, §9.4, §9.11; asset cards OA09, OB02, OC08)."""
 from __future__ import annotations
 
+from engine.contract import msg, text
+from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
+
+# What the war does to one station, as the words of the war's event (``stations`` param)
+FATES = {
+    "kept": "%(company)s's station in %(hex)s stays beside the city (an outer station until the "
+            "city is tiled again)",
+    "protected": "%(company)s's station in %(hex)s stays, protected by OC08 with OA09 (an outer "
+                 "station until the city is tiled again)",
+    "returned": "%(company)s's station in %(hex)s goes back to its dashboard",
+    "removed": "%(company)s's station in %(hex)s is removed from the game",
+    "defector": "%(company)s's station in %(hex)s is lost; with OA09 Defector the company places "
+                "one in South Korea instead",
+}
 
 
 class WarMixin:
@@ -11,6 +25,8 @@ class WarMixin:
                  "the yellow and green tiles go back to the supply)."]
         # 1. North Korea: every tile and station removed; the stations are gone for good.
         lost: dict[str, int] = {}
+        returned: dict[str, int] = {}
+        fates: list[tuple[str, str, str]] = []        # (company, hex, fate): the event's words
         for hx, st in list(self.hexes.items()):
             if self.hex_info(hx)["side"] != "N":
                 continue
@@ -19,8 +35,10 @@ class WarMixin:
                 comp.stations.remove(hx)
                 if "OA09" in comp.assets and not comp.closed:
                     comp.defector_tokens += 1
+                    fates.append((sym, hx, "defector"))
                 else:
                     lost[sym] = lost.get(sym, 0) + 1
+                    fates.append((sym, hx, "removed"))
             del self.hexes[hx]
         # 2. North Korean companies without a station in South Korea leave the game.
         leaving, survivors = [], []
@@ -45,14 +63,12 @@ class WarMixin:
         # 3. South Korea: every city tile is removed - small, normal and metropolitan (RB §2.4
         #    glossary: "City: small city, normal city, and metropolitan city"; RB §10 "all city
         #    tiles in South Korea are removed. Stations on metropolitan tiles remain in
-        #    place."). Stations on a
-        #    metropolitan city stay beside it as outer stations until it is tiled again
-        #    (RB §9.4). Stations on normal cities do not remain: they go with their tiles
-        #    and, like every station the war removes, leave the game (RB §10 "the removed
-        #    stations are permanently removed from the game"; no rule returns a station to a
-        #    dashboard; summary §3.6 names only the North's stations, a gap in the summary,
-        #    not a contradiction of §10's text). OC08 + OA09 protect them (RB §16 OC08).
-        removed = []
+        #    place."). Stations on a metropolitan city stay beside it as outer stations until
+        #    it is tiled again (RB §9.4); OC08 + OA09 protect the others (RB §16 OC08). What
+        #    becomes of the stations on normal cities is the table's reading
+        #    "war_normal_cities" (readings.OPTIONS): back to the dashboard, or out of the game.
+        to_dashboard = self.reading("war_normal_cities") == "dashboard"
+        removed, back = [], []
         for hx, st in list(self.hexes.items()):
             info = self.hex_info(hx)
             if info["side"] != "S" or info["kind"] not in ("small", "city", "metro"):
@@ -64,10 +80,18 @@ class WarMixin:
                 protected = "OA09" in comp.assets and "OC08" in comp.assets
                 if info["kind"] == "metro" or protected:
                     keep.append(sym)
+                    fates.append((sym, hx, "kept" if info["kind"] == "metro" else "protected"))
+                    continue
+                comp.stations.remove(hx)
+                if to_dashboard:
+                    self.return_station_token(comp)
+                    returned[sym] = returned.get(sym, 0) + 1
+                    back.append(f"{sym} from {self.hex_label(hx)}")
+                    fates.append((sym, hx, "returned"))
                 else:
-                    comp.stations.remove(hx)
                     lost[sym] = lost.get(sym, 0) + 1
                     removed.append(f"{sym} from {self.hex_label(hx)}")
+                    fates.append((sym, hx, "removed"))
             self.hexes[hx] = {"tile": None, "color": "none", "rotation": 0,
                               "seats": [None] * self.seats_for(hx, "none"), "outer": keep}
         board.append("Remove every city tile (big, small and metropolitan) in South Korea; stations on "
@@ -75,37 +99,58 @@ class WarMixin:
         if removed:
             board.append("Remove from the game the stations on South Korean normal cities: "
                          + "; ".join(removed) + ".")
+        if back:
+            board.append("Put the stations on South Korean normal cities back on their companies' "
+                         "dashboards (rightmost empty space): " + "; ".join(back) + ".")
         if leaving:
             board.append(", ".join(c.sym for c in leaving) + ": return their certificates, trains, "
                          "dashboards and station markers to the box (no refund).")
         board.append("Post-war companies may now be started; North Korean companies may not.")
         lost_txt = ", ".join(f"{s} ({n})" for s, n in lost.items())
-        msg = "Korean War: remove all tiles and stations north of the demarcation line"
+        message = "Korean War: remove all tiles and stations north of the demarcation line"
         if len(leaving) == 1:
-            msg += f"; {leaving[0].sym} leaves the game: return its certificates"
+            message += f"; {leaving[0].sym} leaves the game: return its certificates"
         elif leaving:
             names = [c.sym for c in leaving]
-            msg += f"; {', '.join(names[:-1])} and {names[-1]} leave the game: return their certificates"
-        msg += ". Every city tile in South Korea is removed; stations on metropolitan cities stay."
+            message += f"; {', '.join(names[:-1])} and {names[-1]} leave the game: return their certificates"
+        message += ". Every city tile in South Korea is removed; stations on metropolitan cities stay."
         if survivors:
-            msg += f" North companies that stay: {'; '.join(survivors)}."
+            message += f" North companies that stay: {'; '.join(survivors)}."
         bare = [c.sym for c in self.live_companies() if not c.stations and not c.defector_tokens]
         if bare:
-            msg += f" Left without any station: {', '.join(bare)}."
+            message += f" Left without any station on the board: {', '.join(bare)}."
         if lost_txt:
-            msg += f" Stations lost for good: {lost_txt}."
-        self.ev(out, "korean_war", msg, " ".join(board), leaving=[c.sym for c in leaving],
-                survivors=survivors, stations_lost=lost)
+            message += f" Stations lost for good: {lost_txt}."
+        words = [text(self.war_fate(sym, hx, fate)) for sym, hx, fate in fates]
+        if words:
+            message += " Stations: " + "; ".join(w["v"]["message"] for w in words) + "."
+        self.ev(out, "korean_war", message, " ".join(board), leaving=[c.sym for c in leaving],
+                survivors=survivors, stations_lost=lost, stations_returned=returned,
+                stations=words, reading=self.reading("war_normal_cities"))
         out.extend(details)
         # the OR being played loses its company turn if that company left
         if self.round == "operating" and self.ors.get("turn") and \
                 self.companies[self.ors["turn"]["company"]].closed:
             self.ors["turn"] = None
 
+    @staticmethod
+    def war_fate(sym, hx, fate) -> dict:
+        """What the war did to ``sym``'s station in ``hx``, as a message (code war_station_*)."""
+        return msg(f"war_station_{fate}", FATES[fate] % {"company": sym, "hex": hx},
+                   company=sym, hex=hx)
+
+    def return_station_token(self, comp):
+        """Reading war_normal_cities "dashboard": the token goes back to the rightmost empty
+        space of the dashboard, the last one emptied, and is built again at its price
+        (RB §9.3 "stations must be built in order from left to right"; PROV: data.PROVISIONAL
+        "war_returned_station")."""
+        space = len(D.STATION_COSTS) - len(comp.tokens) - 1
+        comp.tokens.insert(0, D.STATION_COSTS[space] if 0 <= space < len(D.STATION_COSTS) else 0)
+
     def close_company(self, comp, out):
         comp.closed = True
-        self.book.held[comp.sym] = {}
-        self.book.president[comp.sym] = None
+        self.sharebook.held[comp.sym] = {}
+        self.sharebook.president[comp.sym] = None
         self.market.remove(comp.sym)
         self.flipped.discard(comp.sym)
         cash, trains = comp.cash, list(comp.trains)

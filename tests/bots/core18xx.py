@@ -1,38 +1,43 @@
-"""Random legal play: pick an action from ``legal_actions()`` and fill in its ``params`` the
-way a phone does: the template's fixed (scalar) keys plus one value per field."""
+"""A seeded random player of the 18xx core's titles (tests and benchmarks): it picks an entry
+of ``legal_actions()`` and fills in its declared params the way a phone does (the entry's
+fixed scalars plus one value per param, ``engine.contract``)."""
 import random
 
+from engine import contract
+
 SKIP = {"undo", "redo"}
-NOT_SENT = {"params", "anytime", "label", "description", "hint"}
+ENTRY_KEYS = {"params", "anytime", "label", "show"}
 
 
 def fixed_part(template: dict) -> dict:
-    """What a phone sends as is: the template's scalar keys (lists/dicts are shown only)."""
-    return {k: v for k, v in template.items()
-            if k not in NOT_SENT and not isinstance(v, (list, dict))}
+    """What a phone sends as is: the entry's type, entity and fixed scalars."""
+    return {k: v for k, v in template.items() if k not in ENTRY_KEYS}
 
 
 def pick(spec: dict, rng: random.Random, action: dict):
-    """One value for a field, within what the field allows."""
-    if "list_of" in spec:
-        return [pick(spec["list_of"], rng, action) for _ in range(spec["length"])]
-    if "choices_by" in spec:
-        by = spec["choices_by"]
-        choices = by["map"].get(action.get(by["field"]), spec.get("choices", []))
+    """One value for a declared param, within what it offers."""
+    kind = spec["kind"]
+    if kind == "list":
+        return [pick(spec["of"], rng, action) for _ in spec["items"]]
+    if kind == "choice":
+        choices = contract.allowed(spec, action)
         return rng.choice(choices) if choices else None
-    if "choices" in spec:
-        return rng.choice(spec["choices"]) if spec["choices"] else None
-    if spec.get("text"):
-        return "test"
-    lo, hi, step = spec["min"], spec["max"], spec.get("step") or 1
-    return lo + step * rng.randint(0, (hi - lo) // step)
+    if kind == "text":
+        return (spec.get("suggestions") or ["test"])[0]
+    if kind == "flag":
+        return rng.random() < 0.5
+    lo, hi, step = spec["min"], contract.number_max(spec, action), spec.get("step") or 1
+    return lo + step * rng.randint(0, max(0, (hi - lo) // step))
 
 
-def fill_params(template: dict, rng: random.Random, overrides=None) -> dict:
+def fill_params(template: dict, rng: random.Random, overrides=None, seat=None) -> dict:
     action = fixed_part(template)
     overrides = overrides or {}
     for name, spec in template.get("params", {}).items():
-        action[name] = overrides[name](spec) if name in overrides else pick(spec, rng, action)
+        if spec.get("fill") == "seat":
+            action[name] = seat if seat is not None else spec["choices"][0]
+        else:
+            action[name] = overrides[name](spec) if name in overrides else pick(spec, rng, action)
     return action
 
 
@@ -49,9 +54,9 @@ def fill(action: dict, rng: random.Random, game) -> dict | None:
     if kind == "run_trains":
         return fill_params(action, rng, {
             "revenues": lambda spec: [rng.choice([0, 30, 60, 90, 150])
-                                      for _ in range(spec["length"])],
-            "destination": lambda spec: [int(rng.random() < 0.2) for _ in range(spec["length"])],
-            "mine": lambda spec: [int(rng.random() < 0.2) for _ in range(spec["length"])]})
+                                      for _ in range(len(spec["items"]))],
+            "destination": lambda spec: [rng.random() < 0.2 for _ in range(len(spec["items"]))],
+            "mine": lambda spec: [rng.random() < 0.2 for _ in range(len(spec["items"]))]})
     if kind in ("buy_train", "buy_company"):
         return fill_params(action, rng, {"price": lambda spec: spec.get("default", spec["min"])})
     return fill_params(action, rng)

@@ -1,6 +1,7 @@
 """A seeded random player of 18Korea that only chooses among legal actions.
 
-Used by the tests (whole games from the draft to the scores) and benchmarks.
+Used by the tests (whole games from the draft to the scores) and benchmarks; not part of
+the product.
 It reads ``legal_actions()`` and fills in parameters; for tile lays it uses the
 two lay_tile forms: a tile offered for a known hex, or a new board label with its
 side, kind and printed cost.
@@ -14,8 +15,8 @@ from engine.titles.title_18korea import data as D
 
 def fill(template: dict, rng: random.Random) -> dict:
     action = {k: v for k, v in template.items() if k not in ("params", "anytime", "price", "cost",
-                                                             "shared_city", "trains", "revenue",
-                                                             "tp_left")}
+                                                             "shared_city", "revenue", "label",
+                                                             "show", "tp_left")}
     if template.get("type") == "buy_share":
         action = {k: template[k] for k in ("type", "entity", "company", "source")}
     if template.get("type") == "buy_train" and template.get("source") == "market":
@@ -60,6 +61,8 @@ class Bot:
 
     def _stock(self, rules, by, rng):
         if rules.sr["par"] and "par" not in by:
+            if "sell_shares" not in by:          # a winner who cannot pay (bid cap "literal")
+                return by["bankrupt"][0]
             return fill(by["sell_shares"][0], rng) | {"count": 1}
         if "par" in by:
             t = by["par"][0]
@@ -72,6 +75,8 @@ class Bot:
                 return {"type": "par", "entity": pid, "price": rng.choice(enough[:2])}
             if ok:
                 return {"type": "par", "entity": pid, "price": ok[-1]}
+            if "sell_shares" not in by:
+                return by["bankrupt"][0]
             return fill(by["sell_shares"][0], rng) | {"count": 1}
         if "bid" in by or (rules.sr["auction"] and "pass" in by):
             if "bid" in by and rng.random() < 0.3:
@@ -146,7 +151,8 @@ class Bot:
                     "hex": rng.choice(t["params"]["hex"]["choices"])}
         if "run" in by:
             t = by["run"][0]
-            revs = [10 * rng.randint(3 + D.TRAIN_LENGTH[tr], 6 + 4 * D.TRAIN_LENGTH[tr]) for tr in t["trains"]]
+            trains = [item["v"] for item in t["params"]["revenues"]["items"]]
+            revs = [10 * rng.randint(3 + D.TRAIN_LENGTH[tr], 6 + 4 * D.TRAIN_LENGTH[tr]) for tr in trains]
             return {"type": "run", "entity": t["entity"], "revenues": revs}
         if "dividend" in by:
             t = by["dividend"][0]

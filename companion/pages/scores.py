@@ -1,0 +1,120 @@
+"""The end of a game (and standings before it): scores, the chart, the exports."""
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime
+
+from flask import Response, render_template
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from companion import present, security
+from companion.pages import bp
+from companion.pages.seats import _access, svc
+from companion.pages.text import _use_table
+from engine import GameError
+
+
+def _record(access) -> dict:
+    """This table's game as an engine record (title, players, seed, options, actions)."""
+    record = dict(svc().record(access))
+    record.pop("version", None)
+    return record
+
+
+def _series(record: dict):
+    """Each player's score after each round (the rounds as the title names them, shortly),
+    replaying the record once."""
+    from engine import Game
+    game = Game(record["title"], record["players"], record.get("seed", 0), record.get("options"))
+    points = []
+
+    def round_key():
+        return present.short_text(game.where())
+
+    last_round = round_key()
+    label_of = last_round or "1"
+    for action in record.get("actions", []):
+        try:
+            game.process(action)
+        except GameError:
+            break
+        key = round_key()
+        if key != last_round:
+            points.append((label_of, dict(game.result())))
+            last_round = key
+            label_of = key or str(len(points) + 1)
+    points.append((label_of if not game.finished else _("End"), dict(game.result())))
+    return game, points
+
+
+def _rows(game) -> list[dict]:
+    """The title's declared scores, best first, with each player's name."""
+    names = {p["id"]: p["name"] for p in game.players}
+    rows = [dict(r, name=names.get(r["player"], r["player"])) for r in game.scores()]
+    rows.sort(key=lambda r: -r["total"])
+    return rows
+
+
+def _chart_svg(points, players) -> Markup:
+    import pygal
+    from pygal.style import Style
+    style = Style(background="transparent", plot_background="transparent",
+                  foreground="#888", foreground_strong="#888", foreground_subtle="#555",
+                  colors=("#0b6e4f", "#d97706", "#2563eb", "#dc2626", "#7c3aed", "#0891b2"),
+                  label_font_size=14, major_label_font_size=14, legend_font_size=16,
+                  title_font_size=16, value_font_size=14, tooltip_font_size=14)
+    chart = pygal.Line(style=style, width=420, height=340, show_dots=True, dots_size=3,
+                       show_minor_x_labels=False, x_labels_major_every=max(1, len(points) // 6),
+                       truncate_label=12,
+                       legend_at_bottom=True, x_label_rotation=30, disable_xml_declaration=True,
+                       js=[], title=None)
+    chart.x_labels = [p[0] for p in points]
+    for p in players:
+        chart.add(p["name"], [pt[1].get(p["id"], 0) for pt in points])
+    return Markup(chart.render(is_unicode=True))
+
+
+@bp.get("/tables/<code>/scores")
+def scores(code):
+    from companion.i18n import end_reason
+    access = _access(code)
+    s = svc()
+    st = s.state(access)
+    state = st["state"]
+    players = state.get("players") or []
+    _use_table(state)
+    record = _record(access)
+    game, points = _series(record)
+    return render_template("scores.html", code=code, state=state, rows=_rows(game),
+                           chart=_chart_svg(points, players), finished=state.get("finished"),
+                           reason=end_reason(state["game_end_reason"])
+                           if state.get("game_end_reason") else None)
+
+
+@bp.get("/tables/<code>/export.json")
+def export_json(code):
+    access = _access(code)
+    record = _record(access)
+    record["companion"] = {"code": code, "exported": datetime.utcnow().isoformat() + "Z"}
+    resp = Response(json.dumps(record, ensure_ascii=False, indent=1),
+                    mimetype="application/json")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{code}.json"'
+    return resp
+
+
+@bp.get("/tables/<code>/export.csv")
+def export_csv(code):
+    access = _access(code)
+    record = _record(access)
+    game, points = _series(record)
+    players = game.players
+    out = io.StringIO()
+    w = security.csv_writer(out)      # a name like "=cmd|..." is written as text
+    w.writerow(["round"] + [p["name"] for p in players])
+    for name, worth in points:
+        w.writerow([name] + [worth.get(p["id"], 0) for p in players])
+    resp = Response(out.getvalue(), mimetype="text/csv")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{code}-rounds.csv"'
+    return resp

@@ -1,0 +1,84 @@
+"""This phone's seats: the signed session cookie's tables and tokens, and access to a table."""
+from __future__ import annotations
+
+from flask import abort, make_response, render_template, request, session
+
+from companion.pages import bp
+
+
+def svc():
+    from companion.tables import service
+    return service()
+
+
+def service_error():
+    from companion.tables import ServiceError
+    return ServiceError
+
+
+def _tables() -> dict:
+    return session.get("t", {})
+
+
+def _remember(code: str, **kv) -> None:
+    t = dict(session.get("t", {}))
+    entry = dict(t.get(code, {}))
+    entry.update({k: v for k, v in kv.items() if v})
+    t[code] = entry
+    if len(t) > 12:                       # keep the cookie small: the newest dozen tables
+        for old in list(t)[:-12]:
+            del t[old]
+    session["t"] = t
+    session.permanent = True
+
+
+def _access(code: str, required: bool = True):
+    token = _tables().get(code, {}).get("token") or ""
+    ServiceError = service_error()
+    try:
+        return svc().authorize(code, token)
+    except ServiceError as err:
+        if not required:
+            return None
+        if err.status == 404:
+            abort(404)
+        return _no_seat(code)
+
+
+class _Stop(Exception):
+    def __init__(self, response):
+        self.response = response
+
+
+@bp.errorhandler(_Stop)
+def _stop(exc):
+    return exc.response
+
+
+def _no_seat(code):
+    resp = make_response(render_template("no_seat.html", code=code,
+                                         invite=_tables().get(code, {}).get("invite")), 403)
+    raise _Stop(resp)
+
+
+def _bad_link(code, err):
+    """An invite or seat link that was refused: 404 for no such table, else the no-seat page."""
+    if err.status == 404:
+        abort(404)
+    return render_template("no_seat.html", code=code, invite=None, bad_invite=True), 403
+
+
+def _device_label() -> str:
+    ua = request.headers.get("User-Agent", "")
+    for key, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
+                      ("Macintosh", "Mac"), ("Windows", "Windows"), ("Linux", "Linux")):
+        if key in ua:
+            return name
+    return "browser"
+
+
+def _int(v, default=None):
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return default

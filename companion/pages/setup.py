@@ -1,0 +1,138 @@
+"""Setting a table up: the home page, preferences, a new table, the invite, joining a seat, watching."""
+from __future__ import annotations
+
+import io
+import secrets
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from companion import setup_options
+from companion.pages import bp
+from companion.pages.seats import _bad_link, _device_label, _remember, _tables, service_error, svc
+from engine import titles
+
+
+@bp.get("/")
+def index():
+    return render_template("index.html", titles=list(titles.TITLES.values()),
+                           my_tables=list(_tables()))
+
+
+@bp.post("/prefs")
+def prefs():
+    nxt = request.form.get("next") or "/"
+    if not nxt.startswith("/") or nxt.startswith("//"):
+        nxt = "/"
+    # a query the service worker takes as "not the kept copy": the page in the new language
+    nxt += ("&" if "?" in nxt else "?") + "p=" + secrets.token_hex(3)
+    resp = redirect(nxt, 303)
+    lang = request.form.get("lang")
+    theme = request.form.get("theme")
+    from companion.i18n import LANGUAGES
+    if lang in LANGUAGES:
+        resp.set_cookie("lang", lang, max_age=3600 * 24 * 365, samesite="Lax")
+    if theme in ("dark", "light", "auto"):
+        resp.set_cookie("theme", theme, max_age=3600 * 24 * 365, samesite="Lax")
+    return resp
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_table():
+    title = request.values.get("title") or next(iter(titles.TITLES), None)
+    spec = titles.TITLES.get(title)
+    if spec is None:
+        abort(404)
+    names = [n.strip() for n in request.form.getlist("player")] if request.method == "POST" else []
+    chosen = setup_options.chosen(spec, request.form) if request.method == "POST" else {}
+    seed = request.form.get("seed") or str(secrets.randbelow(10 ** 6))
+    error = None
+    if request.method == "POST":
+        players = [n for n in names if n]
+        options = chosen
+        try:
+            seed_n = int(seed)
+        except ValueError:
+            seed_n = None
+            error = _("The seed must be a whole number.")
+        if error is None:
+            ServiceError = service_error()
+            try:
+                made = svc().create_table(spec.id, players, seed=seed_n, options=options)
+            except ServiceError as err:
+                from companion.i18n import engine_text
+                error = engine_text({"code": err.code, "message": err.message,
+                                     "params": err.params})
+            else:
+                _remember(made.code, invite=made.invite, spectate=made.spectate_token)
+                return redirect(url_for("pages.invite", code=made.code), 303)
+    return render_template("new.html", spec=spec, names=names, seed=seed,
+                           options=setup_options.fields(spec, chosen),
+                           error=error), (422 if error else 200)
+
+
+def _qr_svg(url: str) -> Markup:
+    import segno
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=4, border=2, xmldecl=False,
+                                    svgns=True, omitsize=True)
+    return Markup(buf.getvalue().decode())
+
+
+@bp.get("/tables/<code>/invite")
+def invite(code):
+    known = _tables().get(code, {})
+    inv, spectate = known.get("invite"), known.get("spectate")
+    info = None
+    ServiceError = service_error()
+    if inv:
+        try:
+            info = svc().table_info(code, inv)
+        except ServiceError as err:
+            if err.status == 404:
+                abort(404)
+            inv = None
+    join_url = url_for("pages.join", code=code, invite=inv, _external=True) if inv else None
+    watch_url = url_for("pages.watch", code=code, token=spectate, _external=True) if spectate else None
+    return render_template("invite.html", code=code, info=info, join_url=join_url,
+                           watch_url=watch_url, seated=bool(known.get("token")),
+                           join_qr=_qr_svg(join_url) if join_url else None,
+                           watch_qr=_qr_svg(watch_url) if watch_url else None)
+
+
+@bp.route("/tables/<code>/join", methods=["GET", "POST"])
+def join(code):
+    inv = request.values.get("invite") or _tables().get(code, {}).get("invite")
+    ServiceError = service_error()
+    try:
+        info = svc().table_info(code, inv)
+    except ServiceError as err:
+        return _bad_link(code, err)
+    if request.method == "POST":
+        player = request.form.get("player", "")
+        label_ = (request.form.get("device") or "").strip() or _device_label()
+        try:
+            seat = svc().join(code, inv, player, label=label_)
+        except ServiceError:
+            abort(422)
+        _remember(code, invite=inv, token=seat["token"])
+        return redirect(url_for("pages.table", code=code), 303)
+    _remember(code, invite=inv)
+    return render_template("join.html", code=code, info=info, invite=inv,
+                           current=_tables().get(code, {}).get("token"))
+
+
+@bp.get("/tables/<code>/watch")
+def watch(code):
+    token = request.args.get("token", "")
+    ServiceError = service_error()
+    try:
+        access = svc().authorize(code, token)
+    except ServiceError as err:
+        return _bad_link(code, err)
+    if access.role == "spectator":
+        _remember(code, token=token, spectate=token)
+    else:
+        _remember(code, token=token)
+    return redirect(url_for("pages.table", code=code), 303)

@@ -1,0 +1,120 @@
+"""How the pages say things: field and step words, names, money, a step described,
+and the helpers every template may call."""
+from __future__ import annotations
+
+import uuid
+from functools import lru_cache
+from pathlib import Path
+
+from flask import current_app, request
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from companion import present
+from companion.pages import bp
+from engine import titles
+from engine.game import step_words
+from engine.words import words_of
+
+
+@lru_cache(maxsize=4)
+def _css(path: str, mtime: float) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+def inline_css() -> Markup:
+    path = Path(current_app.static_folder) / "app.css"
+    return Markup(_css(str(path), path.stat().st_mtime))
+
+
+@lru_cache(maxsize=4)
+def _script(path: str, mtime: float) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+def _static_text(name: str) -> Markup:
+    path = Path(current_app.static_folder) / name
+    return Markup(_script(str(path), path.stat().st_mtime))
+
+
+def live_script() -> Markup:
+    """static/live.py, inlined in a table page for Brython."""
+    return _static_text("live.py")
+
+
+def boot_script() -> Markup:
+    """static/live_boot.js, inlined in a table page's head (live updates until Brython runs)."""
+    return _static_text("live_boot.js")
+
+
+def _names() -> dict:
+    return getattr(request, "_player_names", {})
+
+
+def name_of(x) -> str:
+    return _names().get(str(x), str(x)) if isinstance(x, (str, int)) else str(x)
+
+
+def action_text(form) -> str:
+    """A form's button: who acts (a player by name, a company by its id) and the engine's
+    label of the step."""
+    if form.seat:                       # entered by the posting seat: the label says it all
+        return form.label
+    who = name_of(form.entity) if form.entity is not None else ""
+    return f"{who}: {form.label}" if who else form.label
+
+
+def money_now(v) -> str:
+    from companion.i18n import money
+    return money(v, getattr(request, "_currency", "$"))
+
+
+def describe(action: dict) -> str:
+    """A posted step in the page's words: who, the step's label and its details, as the
+    title describes it (``engine.game.step_words``)."""
+    words = step_words(getattr(request, "_spec", None), action)
+    text = present.message_text(words["label"])
+    details = [f"{present.message_text(d['label'])}: {present.value_text(d['value'])}"
+               for d in words.get("details") or []]
+    if details:
+        text += " (" + ", ".join(details) + ")"
+    who = name_of(action["entity"]) if action.get("entity") is not None else ""
+    return (f"{who}: " if who else "") + text
+
+
+def event_text(e: dict) -> str:
+    """An event's words in the page's language; undo/redo name the step with the names."""
+    from companion.i18n import engine_text
+    action = (e.get("params") or {}).get("action")
+    if e.get("code") in ("undone", "redone") and isinstance(action, dict):
+        what = describe(action)
+        return _("Undone: %(what)s.", what=what) if e["code"] == "undone" else \
+            _("Redone: %(what)s.", what=what)
+    return engine_text(e)
+
+
+GLOBALS = {"value_text": present.value_text, "message_text": present.message_text,
+           "money_now": money_now, "event_text": event_text,
+           "inline_css": inline_css, "live_script": live_script, "boot_script": boot_script,
+           "name_of": name_of, "action_text": action_text}
+
+
+@bp.record_once
+def _globals(state):
+    state.app.jinja_env.globals.update(GLOBALS)
+
+
+@bp.app_context_processor
+def helpers():
+    from flask_wtf.csrf import generate_csrf
+    return {"csrf_token": generate_csrf, "new_key": lambda: uuid.uuid4().hex,
+            "theme": request.cookies.get("theme", "auto"), "live_url": None}
+
+
+def _use_table(state: dict) -> None:
+    """This request shows this table: its players' names, currency and title's words."""
+    spec = titles.TITLES.get(state.get("title"))
+    present.use_table(state, words_of(spec) if spec is not None else None)
+    request._spec = spec
+    request._player_names = {p["id"]: p["name"] for p in state.get("players") or []}
+    request._currency = state.get("currency") or "$"

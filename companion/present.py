@@ -1,0 +1,168 @@
+"""Declared values and messages in the page's words (``engine.contract``).
+
+A typed value is shown by its type alone (money in the table's currency, a player by name, a
+tile as #57); a message by its code from the title's words (``engine.words``) in the page's
+language, falling back to the English the engine gave. Nothing here knows a title.
+"""
+from __future__ import annotations
+
+from flask import g, has_request_context
+from flask_babel import get_locale, gettext as _
+
+from companion.i18n import money
+
+
+def _ctx(name: str, default):
+    return getattr(g, name, default) if has_request_context() else default
+
+
+def use_table(state: dict, words=None) -> None:
+    """Remember the table's players, currency and words for this request."""
+    g.player_names = {p["id"]: p["name"] for p in state.get("players") or []}
+    g.currency = state.get("currency") or "$"
+    g.words = words
+
+
+def _locale() -> str:
+    try:
+        return str(get_locale() or "en")
+    except (RuntimeError, AttributeError):
+        return "en"
+
+
+def value_text(v) -> str:
+    """A typed value in words, with its note ("LYR 30% (president)")."""
+    text = _bare(v)
+    if isinstance(v, dict) and isinstance(v.get("note"), dict):
+        text += f" ({message_text(v['note'])})"
+    return text
+
+
+def _bare(v) -> str:
+    if not isinstance(v, dict) or "t" not in v:
+        return "" if v is None else str(v)
+    t, raw = v["t"], v.get("v")
+    if t in ("money", "price"):
+        return money(raw, _ctx("currency", "$"))
+    if t == "count":
+        return _("unlimited") if raw is None else str(raw)
+    if t == "percent":
+        return f"{raw}%"
+    if t == "player":
+        return _ctx("player_names", {}).get(str(raw), str(raw))
+    if t == "entity":
+        return _ctx("player_names", {}).get(str(raw), str(raw))
+    if t == "company":
+        return str(raw) if not v.get("name") or v["name"] == raw else f"{raw} ({v['name']})"
+    if t == "train":
+        kind = str(raw).split("-")[0]
+        return _("%(t)s-train", t=kind)
+    if t == "tile":
+        return f"#{raw}"
+    if t == "rotation":
+        return _("side %(n)s", n=raw)
+    if t == "flag":
+        return "✓" if raw else "–"
+    if t == "list":
+        return ", ".join(value_text(x) for x in raw or []) or "–"
+    if t == "text":
+        return message_text(raw) if isinstance(raw, dict) else str(raw)
+    return str(raw)
+
+
+def _param_text(key: str, value, types: dict, table: dict, locale: str) -> str:
+    """A message's param in words: players by name, money in the currency, ``word:<kind>``
+    params by the words ``<kind>.<value>``; anything else as it is (the template says the
+    rest: "%(train)s-train", "%(percent)s%%")."""
+    t = types.get(key)
+    if isinstance(value, dict) and "t" in value:
+        return value_text(value)
+    if isinstance(value, dict) and "code" in value:
+        return message_text(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_param_text(key, x, types, table, locale) for x in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_param_text(k, v, types, table, locale)}"
+                         for k, v in value.items()) or "—"
+    if t and t.startswith("word:"):
+        said = (table.get(f"{t[5:]}.{value}") or {})
+        found = said.get(locale, said.get("en"))
+        if found is not None:
+            return found
+        t = "entity"
+    if t in ("player", "entity", "money", "price") and not isinstance(value, bool):
+        return value_text({"t": t, "v": value})
+    if t == "train":
+        return str(value).split("-")[0]
+    return str(value)
+
+
+def _words():
+    """(words, param types) of this request's table, or every title's common words."""
+    words = _ctx("words", None)
+    if words is None:
+        from engine.words import words_of
+        words = words_of(None)
+    return words
+
+
+def words_text(m: dict, key: str = "message", variant: str = "",
+               words: dict | None = None) -> str | None:
+    """A message (or its ``board`` text, or a ``variant`` of its words such as ``short``) from
+    the title's words (or ``words``: a table of the same format), or None if they have none."""
+    if not isinstance(m, dict) or (key == "board" and not m.get("board")):
+        return None                       # no board text: nothing to move, in any language
+    table, types = _words()
+    if words is not None:
+        table = words
+    locale = _locale()
+    if locale == "en" and m.get(key) and not variant:   # the engine's own English says it best
+        return None
+    code = m.get("code", "") + (".board" if key == "board" else "") + \
+        (f".{variant}" if variant else "")
+    entry = table.get(code) or {}
+    template = entry.get(locale)
+    if template is None:
+        return None
+    if entry.get("types"):
+        types = {**types, **entry["types"]}
+    params = {k: _param_text(k, v, types, table, locale)
+              for k, v in (m.get("params") or {}).items() if v is not None}
+    for one in (template if isinstance(template, (tuple, list)) else (template,)):
+        try:
+            return one % params
+        except (KeyError, TypeError, ValueError):
+            continue
+    return None
+
+
+def word_text(kind: str, value) -> str:
+    """The words ``<kind>.<value>`` (an end reason, a colour) in the page's language."""
+    table, _ = _words()
+    said = table.get(f"{kind}.{value}") or {}
+    return said.get(_locale(), said.get("en", str(value)))
+
+
+def message_text(m) -> str:
+    """A message (``{code, message, params}``) in the page's language."""
+    if not isinstance(m, dict):
+        return "" if m is None else str(m)
+    from companion.i18n import engine_text
+    return engine_text(m)
+
+
+def short_text(item) -> str:
+    """Where a game is (``{label, value}``, ``engine.contract.where``) in as few words as the
+    title's words allow, for a chart's axis ("OR 2.1", "Round 3"): a message's ``short``
+    words if it has them, else its words; any other value after its label."""
+    if not isinstance(item, dict):
+        return ""
+    v = item.get("value")
+    if not (isinstance(v, dict) and v.get("t") == "text") and item.get("label"):
+        return f"{message_text(item['label'])} {_bare(v)}"
+    if isinstance(v, dict) and v.get("t") == "text" and isinstance(v.get("v"), dict):
+        v = v["v"]
+    if isinstance(v, dict) and "code" in v:
+        found = words_text(v, variant="short")
+        return found if found is not None else message_text(v)
+    return _bare(v)

@@ -1,0 +1,78 @@
+"""A title's set-up options on the new-table page, from the params it declares.
+
+``TitleSpec.options`` holds contract params (``engine.titles``): a ``choice`` is shown as a
+group of labelled choices with the rulebook's sentence (``rule``) under it, a ``flag`` as a
+checkbox. Their words are the messages' own English, or the title's words (``engine.words``)
+in the page's language. Nothing here names a title.
+"""
+from __future__ import annotations
+
+from flask_babel import get_locale
+
+from engine.contract import choice_key
+from engine.words import words_of
+
+
+def _text(spec, message) -> str:
+    """A message in the page's language: the title's words, else the message's English."""
+    if not isinstance(message, dict):
+        return str(message or "")
+    english = message.get("message", "")
+    lang = str(get_locale() or "en")
+    if lang == "en":
+        return english
+    template = words_of(spec)[0].get(message.get("code"), {}).get(lang)
+    for one in (template if isinstance(template, tuple) else (template,)):
+        if not one:
+            continue
+        try:
+            return one % (message.get("params") or {})
+        except (KeyError, TypeError, ValueError):
+            continue
+    return english
+
+
+def field_name(name: str) -> str:
+    return f"option.{name}"
+
+
+def chosen(spec, form) -> dict:
+    """The options a posted set-up form asks for; the engine checks them (``bad_option``)."""
+    out = {}
+    for name, param in spec.options.items():
+        if not isinstance(param, dict):
+            continue
+        if param.get("kind") == "flag":
+            out[name] = form.get(field_name(name)) == "on"
+        elif param.get("kind") == "choice":
+            raw = form.get(field_name(name))
+            if raw is None:
+                continue                     # not posted: the title's default
+            by_key = {choice_key(c): c for c in param.get("choices") or []}
+            out[name] = by_key.get(raw, raw)
+    return out
+
+
+def fields(spec, picked: dict | None = None) -> list[dict]:
+    """What the template renders: one entry per option, with its words and what is chosen."""
+    picked = picked or {}
+    out = []
+    for name, param in spec.options.items():
+        if not isinstance(param, dict):
+            continue
+        entry = {"name": field_name(name), "kind": param.get("kind"),
+                 "label": _text(spec, param.get("label")) or name,
+                 "rule": _text(spec, param.get("rule")) if param.get("rule") else ""}
+        if param.get("kind") == "flag":
+            entry["checked"] = bool(picked.get(name, param.get("default", False)))
+        elif param.get("kind") == "choice":
+            now = picked.get(name, param.get("default"))
+            labels = param.get("labels") or {}
+            entry["choices"] = [{"value": choice_key(c), "selected": c == now,
+                                 "text": _text(spec, labels.get(choice_key(c))) or str(c),
+                                 "default": c == param.get("default")}
+                                for c in param.get("choices") or []]
+        else:
+            continue
+        out.append(entry)
+    return out

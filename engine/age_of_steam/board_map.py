@@ -1,0 +1,99 @@
+"""What a map may change: ``BaseMap`` is the base game's board, a map title subclasses it.
+
+A map object is plain data with methods (it is pickled with the game). Each hook has the base
+rules' answer; a map overrides only what its rulebook changes.
+"""
+from __future__ import annotations
+
+from engine.age_of_steam import data as D
+from engine.errors import GameError
+
+
+class BaseMap:
+    id = "base"
+    costs = D.BASE_COSTS
+    new_cities = D.NEW_CITIES
+
+    def __init__(self, options: dict):
+        self.options = dict(options)
+
+    # -- length and set-up ------------------------------------------------------------------
+    def turns(self, players: int) -> int:
+        return D.TURNS[players]
+
+    def setup_notes(self) -> list[dict]:
+        """What to set up on the board (messages for the book's log)."""
+        return []
+
+    # -- actions ----------------------------------------------------------------------------
+    def actions(self, turn: int) -> tuple[str, ...]:
+        """The actions that may be selected this turn."""
+        return D.ACTIONS
+
+    # -- building ---------------------------------------------------------------------------
+    def build_costs(self) -> dict[str, int]:
+        """Every build kind but a town (priced by its exits) and its cost."""
+        return dict(self.costs)
+
+    def town_cost(self, exits: int) -> int:
+        return D.TOWN_BASE + D.TOWN_PER_EXIT * exits
+
+    def new_tiles(self, kind: str) -> int:
+        return 0 if kind in D.NO_NEW_TILE else 1
+
+    def check_build(self, done: list[dict], kind: str, cost: int, engineer: bool) -> None:
+        """Refuse a build this turn's earlier builds (``done``: [{kind, cost}]) leave no room
+        for."""
+        limit = D.ENGINEER_BUILDS if engineer else D.BASE_BUILDS
+        if len(done) >= limit:
+            raise GameError("build_limit", f"At most {limit} builds a turn"
+                            + (" with the Engineer." if engineer else " (4 with the Engineer)."),
+                            limit=limit)
+
+    def built(self, rules, player: str, kind: str) -> None:
+        """What a build does beyond its cost and track count."""
+
+    # -- moving goods -----------------------------------------------------------------------
+    def delivery_params(self, turn: int) -> dict:
+        """Extra params of a delivery entry (what the map needs to know of it)."""
+        return {}
+
+    def check_delivery(self, rules, player: str, action: dict) -> None:
+        """Refuse a delivery the map forbids (the action is well-formed)."""
+
+    def delivered(self, rules, player: str, action: dict) -> list:
+        """What a delivery does beyond income (events)."""
+        return []
+
+    # -- corrections ------------------------------------------------------------------------
+    def correction_kinds(self) -> tuple[str, ...]:
+        """The map's own kinds of table correction (beside cash, income, track, locomotive)."""
+        return ()
+
+    def correction_forms(self, rules) -> list:
+        """(kind, {param name: param}) of the map's corrections (the player param is the
+        family's)."""
+        return []
+
+    def correct(self, rules, kind: str, player: str, action: dict):
+        """Apply one of the map's corrections; return the new value (for the event)."""
+        raise NotImplementedError(kind)
+
+    # -- the end ----------------------------------------------------------------------------
+    def eligible(self, rules, player: str) -> bool:
+        return True
+
+    def score_extra(self, rules, player: str) -> int:
+        return 0
+
+    def score_extra_label(self) -> dict:
+        return {"code": "score.map", "message": "Map", "params": {}}
+
+    def book_facts(self, rules) -> list:
+        """(label, value) facts the map adds to the book's status."""
+        return []
+
+    def player_columns(self, rules) -> list:
+        """(key, label, cell(player) -> value) columns the map adds to the players table."""
+        return []
+

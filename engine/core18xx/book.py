@@ -1,0 +1,253 @@
+"""The 18xx family's book in the declared contract (``engine.contract`` sections).
+
+Builders every 18xx title shares (the core and the titles that keep their own books, like
+18Korea): the status facts, the players table (cash, certificates, shares), the companies
+table, the private companies, the train supply, the stock market and the map's known hexes.
+Each takes plain values, so a title hands over what its own books hold.
+"""
+from __future__ import annotations
+
+from engine import contract as C
+
+
+def status(*, round_text: dict, acting: list, phase=None, bank=None, bank_unlimited=False,
+           train_limit=None, cert_limit=None, priority=None, extra=()) -> dict | None:
+    items = [(C.msg("book.round", "Round"), C.text(round_text)),
+             (C.msg("book.acting", "Acting"), C.value("list", [C.value("entity", a)
+                                                              for a in acting]) if acting else None),
+             (C.msg("book.phase", "Phase"), C.text(str(phase)) if phase is not None else None),
+             (C.msg("book.bank", "Bank"), C.text(C.msg("book.unlimited", "unlimited"))
+              if bank_unlimited else (C.money(bank) if bank is not None else None)),
+             (C.msg("book.train_limit", "Train limit"),
+              C.count(train_limit) if train_limit is not None else None),
+             (C.msg("book.cert_limit", "Certificate limit"),
+              C.count(cert_limit) if cert_limit is not None else None),
+             (C.msg("book.priority", "Priority deal"),
+              C.player(priority) if priority is not None else None)]
+    return C.facts("status", C.msg("book.status", "Now"), list(items) + list(extra), glance=True)
+
+
+def holding(corp: str, percent: int, president: bool) -> dict:
+    note = C.msg("book.president_mark", "president") if president else None
+    return C.value("text", f"{corp} {percent}%", note=note)
+
+
+def players_table(rows, title_code="book.players") -> dict | None:
+    """``rows``: [(player id, {cash, certs, limit, shares: [(corp, %, president?)],
+    privates: [ids], bankrupt})]."""
+    out = []
+    for pid, r in rows:
+        cells = {"cash": C.money(r["cash"])}
+        if r.get("certs") is not None:
+            cells["certs"] = C.text(f"{r['certs']}/{r['limit']}" if r.get("limit") is not None
+                                    else str(r["certs"]))
+        if r.get("shares"):
+            cells["shares"] = C.value("list", [holding(c, p, pres) for c, p, pres in r["shares"]])
+        if r.get("privates"):
+            cells["privates"] = C.listing("company", r["privates"])
+        if r.get("bankrupt"):
+            cells["bankrupt"] = C.flag(True)
+        out.append((pid, cells))
+    return C.table("players", "players", C.msg(title_code, "Players"),
+                   [("cash", C.msg("book.cash", "Cash")),
+                    ("certs", C.msg("book.certs", "Certificates")),
+                    ("shares", C.msg("book.shares", "Shares")),
+                    ("privates", C.msg("book.privates_held", "Privates")),
+                    ("bankrupt", C.msg("book.bankrupt", "Bankrupt"))], out, glance=True)
+
+
+def companies_table(rows) -> dict | None:
+    """``rows``: [(company id, {name, president, treasury, price, par, trains: [types],
+    tokens_left, ipo, pool})] (None values left out)."""
+    out = []
+    for sym, r in rows:
+        cells = {}
+        if r.get("president") is not None:
+            cells["president"] = C.player(r["president"])
+        if r.get("price") is not None:
+            cells["price"] = C.price(r["price"])
+        if r.get("par") is not None and r.get("par") != r.get("price"):
+            cells["par"] = C.price(r["par"])
+        if r.get("treasury") is not None:
+            cells["treasury"] = C.money(r["treasury"])
+        cells["trains"] = C.listing("train", r.get("trains") or [])
+        if r.get("tokens_left") is not None:
+            cells["tokens"] = C.count(r["tokens_left"])
+        for key in ("ipo", "pool"):
+            if r.get(key):
+                cells[key] = C.percent(r[key])
+        out.append((sym, cells))
+    return C.table("entities", "companies", C.msg("book.companies", "Companies"),
+                   [("president", C.msg("book.president", "President")),
+                    ("price", C.msg("book.price", "Price")),
+                    ("par", C.msg("book.par", "Par")),
+                    ("treasury", C.msg("book.treasury", "Treasury")),
+                    ("trains", C.msg("book.trains", "Trains")),
+                    ("tokens", C.msg("book.tokens_left", "Stations left")),
+                    ("ipo", C.msg("book.ipo", "IPO")),
+                    ("pool", C.msg("book.pool", "Bank pool"))], out)
+
+
+def privates_table(rows) -> dict | None:
+    """``rows``: [(id, {name, owner, revenue, price (for sale)})]."""
+    out = []
+    for sym, r in rows:
+        cells = {"owner": C.value("entity", r["owner"]) if r.get("owner") is not None
+                 else C.text(C.msg("book.for_sale", "for sale")),
+                 "revenue": C.money(r["revenue"])}
+        if r.get("owner") is None and r.get("price") is not None:
+            cells["price"] = C.money(r["price"])
+        out.append((sym, cells))
+    return C.table("entities", "privates", C.msg("book.privates", "Private companies"),
+                   [("owner", C.msg("book.owner", "Owner")),
+                    ("revenue", C.msg("book.revenue", "Revenue")),
+                    ("price", C.msg("book.price", "Price"))], out)
+
+
+def trains_section(supply, next_train=None, next_price=None, triggers=(), notes=(),
+                   rusted=()) -> list[dict]:
+    """The supply table ([(type, left or None for unlimited, price)]) and the next train's
+    facts: what buying it sets off (``triggers``: messages), notes (export)."""
+    rows = [(t, {"left": C.count(left), **({"price": C.money(price)} if price is not None
+                                            else {})}) for t, left, price in supply if left != 0]
+    table = C.table("trains", "trains", C.msg("book.train_supply", "Train supply"),
+                    [("left", C.msg("book.left", "Left")), ("price", C.msg("book.price", "Price"))],
+                    rows)
+    items = []
+    if next_train is not None:
+        items.append((C.msg("book.next_train", "Next train"), C.train(next_train)))
+        if next_price is not None:
+            items.append((C.msg("book.next_price", "Its price"), C.money(next_price)))
+        for m in triggers:
+            items.append((C.msg("book.buying_it", "Buying it"), C.text(m)))
+        for m in notes:
+            items.append((C.msg("book.note", "Note"), C.text(m)))
+    if rusted:
+        items.append((C.msg("book.rusted", "Rusted"), C.listing("train", rusted)))
+    facts = C.facts("next_train", C.msg("book.next_train_title", "The next train"), items,
+                    glance=True)
+    return [s for s in (facts, table) if s]
+
+
+def market_grid(prices, tokens: dict, zones: dict | None = None, zone_names=None) -> dict:
+    """``prices``: rows of prices (None: no space); ``tokens``: {(r, c): [companies]};
+    ``zones``: {(r, c): zone}."""
+    zones = zones or {}
+    cells = [[None if p is None else {"price": p, "zone": zones.get((r, c)),
+                                      "tokens": list(tokens.get((r, c), []))}
+              for c, p in enumerate(row)] for r, row in enumerate(prices)]
+    return {"kind": "market", "id": "market", "title": C.msg("book.market", "Stock market"),
+            "layout": "grid", "cells": cells, "zones": dict(zone_names or {})}
+
+
+def market_track(prices, tokens: dict) -> dict:
+    cells = [{"price": p, "zone": None, "tokens": list(tokens.get(i, []))}
+             for i, p in enumerate(prices)]
+    return {"kind": "market", "id": "market", "title": C.msg("book.market", "Stock market"),
+            "layout": "track", "cells": cells, "zones": {}}
+
+
+def map_table(rows) -> dict | None:
+    """``rows``: [(hex, {tile, stations: [companies], name})], the hexes with something."""
+    out = [(h, {**({"name": C.text(r["name"])} if r.get("name") else {}),
+                **({"tile": C.value("tile", r["tile"])} if r.get("tile") else {}),
+                **({"stations": C.listing("company", r["stations"])} if r.get("stations") else {})})
+           for h, r in rows]
+    return C.table("map", "map", C.msg("book.map", "Map: the hexes built"),
+                   [("name", C.msg("book.hex_name", "Name")), ("tile", C.msg("book.tile", "Tile")),
+                    ("stations", C.msg("book.stations", "Stations"))], out)
+
+
+def score_rows(breakdown: dict, money=str, others=None) -> list[dict]:
+    """The declared scores (``engine.contract`` score rows) from a breakdown
+    ``{player: {cash, holdings: [{company, percent, price, value}], privates: [{name, value}],
+    total}}``; ``others(player)`` adds a title's own parts as (message, money)."""
+    rows = []
+    for p, b in breakdown.items():
+        parts = [C.score_part(C.msg("score.cash", "Cash"), C.money(b["cash"]))]
+        for h in b.get("holdings") or []:
+            parts.append(C.score_part(
+                C.msg("score.holding", f"{h['company']} {h['percent']}% at {money(h['price'])}",
+                      company=h["company"], percent=h["percent"], price=h["price"]),
+                C.money(h["value"])))
+        for c in b.get("privates") or []:
+            parts.append(C.score_part(C.msg("score.private", f"{c['name']} (face value)",
+                                            name=c["name"]), C.money(c["value"])))
+        for label, amount in (others(p) if others else []):
+            parts.append(C.score_part(label, C.money(amount)))
+        rows.append(C.score_row(p, b["total"], parts))
+    return rows
+
+
+class CoreBookMixin:
+    """``book()`` and ``scores()`` of the shared 18xx core (mixed into ``Core18xx``)."""
+
+    def scores(self) -> list[dict]:
+        return score_rows(self.score_breakdown(), self.money)
+
+    def round_message(self) -> dict:
+        r = self.round
+        if r.name == "operating":
+            return C.msg("round.operating", "Operating round %(set)s.%(num)s (of %(total)s)",
+                         set=self.turn, num=r.round_num, total=r.total)
+        if r.name == "stock":
+            return C.msg("round.stock", "Stock round %(set)s", set=self.turn)
+        return C.msg(f"round.{r.name}", r.name.replace("_", " ").capitalize())
+
+    def book(self) -> list[dict]:
+        from engine.core18xx.bank import BANK
+        from engine.core18xx.shares import IPO, POOL
+        from engine.core18xx.trains import Depot
+        corps = [c for c in self.corps if c not in self.closed_corps]
+        players = []
+        for p in self.players:
+            shares = [(c, self.shares.percent(c, p), self.shares.president.get(c) == p)
+                      for c in corps if self.shares.percent(c, p)]
+            players.append((p, {"cash": self.ledger.of(p), "certs": self.cert_count(p),
+                                "limit": self.cert_limit(), "shares": shares,
+                                "privates": [s for s, c in self.companies.items()
+                                             if c["owner"] == p and not c["closed"]],
+                                "bankrupt": p in self.bankrupt}))
+        started = [c for c in corps if self.shares.president.get(c) or c in self.market.pos]
+        companies = [(c, {"president": self.shares.president.get(c),
+                          "price": self.market.price(c) if c in self.market.pos else None,
+                          "par": self.corps[c]["par"], "treasury": self.ledger.of(c),
+                          "trains": [Depot.kind(t) for t in self.corps[c]["trains"]],
+                          "tokens_left": len(self.corp_spec[c]["tokens"])
+                          - self.corps[c]["tokens_used"],
+                          "ipo": self.shares.percent(c, IPO), "pool": self.shares.percent(c, POOL)})
+                     for c in started]
+        privates = [(s, {"owner": c["owner"], "revenue": c["revenue"],
+                         "price": self.company_min_price(s)})
+                    for s, c in self.companies.items() if not c["closed"]]
+        nxt = self.depot.next_train()
+        supply = [(k, sum(1 for t in self.depot.upcoming if Depot.kind(t) == k),
+                   self.depot.specs[k].get("price")) for k in self.depot.specs]
+        notes = [C.msg("book.exported_at_set_end", "exported at the end of this set of operating "
+                       "rounds if nobody buys it")] if self.exports_at_set_end() else []
+        tokens: dict = {}
+        for (r, c), stack in self.market.stacks.items():
+            if stack:
+                tokens[(r, c)] = list(stack)
+        zones = {(r, c): sorted(z)[0] for (r, c), z in self.market.types.items() if z}
+        zone_names = {z: C.msg(f"zone.{z}", z.replace("_", " ")) for z in set(zones.values())}
+        built = [(h, {"tile": t, "stations": [corp for corp in corps
+                                               if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
+                 for h, (t, _r) in sorted(self.board.laid.items())]
+        return C.book(
+            status(round_text=self.round_message(), acting=self.acting(), phase=self.phase["name"],
+                   bank=self.ledger.of(BANK), train_limit=self.phase["train_limit"],
+                   cert_limit=self.cert_limit(), priority=self.order[0],
+                   extra=[(C.msg("book.bank_broken", "Bank broken"),
+                           C.text(C.msg("book.bank_broken_note",
+                                        "the game ends after this set")))] if self.ledger.broken
+                   else []),
+            players_table(players),
+            companies_table(companies),
+            privates_table(privates),
+            *trains_section(supply, Depot.kind(nxt) if nxt else None,
+                            self.depot.price(nxt) if nxt else None,
+                            self.next_train_triggers(), notes),
+            market_grid(self.market.prices, tokens, zones, zone_names),
+            map_table(built),
+        )

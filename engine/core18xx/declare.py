@@ -1,0 +1,291 @@
+"""The 18xx family's legal entries in the declared contract (``engine.contract``).
+
+The rounds of the core and of 18xx titles say what is legal in a compact form (``params``
+with ``choices``, ``min``/``max``, ``text`` or ``list_of``); ``declare`` turns each entry into
+the contract's form: every param with its kind and the type of its values (the family's one
+param vocabulary, ``PARAM_TYPES``), labelled choices where a value is a word, an entry label,
+and the entry's shown-only data (a list of trains, the prices by source) under ``show``.
+"""
+from __future__ import annotations
+
+import re
+
+from engine import contract as C
+
+# The family's param vocabulary: what a value of each param name is.
+PARAM_TYPES = {
+    "price": "money", "amount": "money", "cost": "money", "bid": "money", "revenue": "money",
+    "need": "money", "capital": "money", "per_share": "money",
+    "count": "count", "seat": "count", "city": "count", "tp_left": "count",
+    "percent": "percent",
+    "corporation": "company", "company": "company", "card": "company", "new_card": "company",
+    "hex": "hex", "tile": "tile", "rotation": "rotation", "train": "train",
+    "target": "entity", "owner": "entity", "source": "entity", "to": "entity", "seller": "entity",
+    "player": "player",
+}
+# List-valued fields shown with an entry, by their item type.
+SHOWN_LIST_TYPES = {"trains": "train", "colors": "text", "hexes": "hex"}
+
+# Words of choices that are not ids (a dividend's kind, a correction's op, a share's source).
+CHOICE_WORDS = {
+    "payout": "pay out", "withhold": "withhold", "half": "pay half",
+    "add": "add", "remove": "remove", "give": "give",
+    "ipo": "IPO", "pool": "bank pool", "market": "train market", "bank": "bank",
+    "closed": "closed", "none": "no tile",
+    "N": "North", "S": "South", "plain": "plain", "small": "small town", "city": "city",
+    "yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "grey": "gray",
+}
+COLOR_PARAMS = {"color", "colors"}
+
+# English of each entry's label; ``act.<type>`` (corrections ``act.correction.<kind>``).
+ACTION_WORDS = {
+    "bid": "Bid on %(company)s", "pass": "Pass", "par": "Par %(corporation)s",
+    "buy_shares": "Buy a share of %(corporation)s", "sell_shares": "Sell %(corporation)s",
+    "lay_tile": "Lay or upgrade a tile", "place_token": "Place a station (%(price)s)",
+    "run_trains": "Run the trains", "dividend": "Dividend of %(revenue)s",
+    "buy_train": "Buy a %(train)s-train", "buy_company": "Buy %(company)s",
+    "discard_train": "Discard a train", "bankrupt": "Declare bankruptcy",
+    "exchange": "Exchange %(company)s for a share",
+    # 18Korea's own steps
+    "draft": "Take an asset card", "start_auction": "Start an auction", "done": "Done",
+    "buy_share": "Buy a share of %(company)s", "build_station": "Build a station",
+    "run": "Run the trains", "upgrade_train": "Upgrade the %(train)s-train",
+    "defector_station": "Place the defector's station", "attach_asset": "Attach %(card)s",
+    "trade_asset": "Trade %(card)s", "enter_asset": "Enter an asset card",
+    "replace_asset": "Replace %(card)s", "use_asset": "Use %(card)s",
+    "correction": "Correct the book",
+}
+CORRECTION_WORDS = {
+    "cash": "Correct cash", "share_price": "Correct a share price", "price": "Correct a share price",
+    "train": "Correct a company's trains", "add_train": "Give a company a train",
+    "remove_train": "Take a train from a company", "shares": "Move shares",
+    "company": "Correct a private's owner", "tile": "Correct a hex's tile",
+    "token": "Correct a station", "station_token": "Correct a company's stations",
+    "phase": "Correct the phase", "priority": "Correct the priority deal",
+    "depot": "Correct the train market", "hex": "Correct a hex's facts",
+}
+FIELD_WORDS = {
+    "prices": "Prices", "trains": "Trains", "colors": "Colours now", "hexes": "Hexes",
+    "tiles": "Tiles left", "bonuses": "Bonuses", "need": "Still to raise",
+    "tp_left": "Track points left", "revenue": "Revenue",
+}
+
+
+def word(value) -> dict:
+    text = CHOICE_WORDS.get(value, str(value).replace("_", " "))
+    return C.msg(f"word.{value}", text)
+
+
+def _typed(name: str, v):
+    t = PARAM_TYPES.get(name)
+    if t in ("money", "count", "percent") and isinstance(v, int) and not isinstance(v, bool):
+        return C.value(t, v)
+    if t and isinstance(v, (str, int)) and not isinstance(v, bool):
+        return C.value(t, v)
+    if isinstance(v, bool):
+        return C.flag(v)
+    return C.text(str(v))
+
+
+def _choice_type(name: str, choices: list) -> str:
+    t = PARAM_TYPES.get(name)
+    if t in ("money", "count", "percent", "price"):
+        return t if all(isinstance(c, int) and not isinstance(c, bool) for c in choices) else "text"
+    return t or "text"
+
+
+def _labels(name: str, t: str, choices: list, players: set) -> dict | None:
+    """Words for choices that are words, not ids (``ipo``, ``payout``, ``N``)."""
+    labels = {}
+    for c in choices:
+        if not isinstance(c, str):
+            continue
+        if t == "text" or (t == "entity" and c not in players and c in CHOICE_WORDS) \
+                or (t == "tile" and c in CHOICE_WORDS):
+            labels[c] = word(c)
+    return labels or None
+
+
+def param(name: str, spec, entry: dict, players: set) -> dict:
+    """One param of the compact form, in the contract's form."""
+    if isinstance(spec, dict) and "kind" in spec:
+        return spec                                       # already declared
+    spec = dict(spec)
+    out: dict
+    if "list_of" in spec:
+        labels = spec.get("labels") or []
+        n = spec.get("length", len(labels))
+        if not labels and isinstance(entry.get("trains"), list) and len(entry["trains"]) == n:
+            labels = entry["trains"]              # one value per train the entry lists
+        items = [C.train(str(x).split("-")[0]) for x in labels][:n] or \
+            [C.count(i + 1) for i in range(n)]
+        inner = spec["list_of"]
+        if isinstance(inner, dict) and inner.get("choices") == [0, 1]:
+            of = {"kind": "flag"}
+        else:
+            of = param("revenue", inner, entry, players)
+            of.setdefault("type", "money")
+        out = {"kind": "list", "items": items, "of": of}
+    elif spec.get("text"):
+        out = {"kind": "text", "max_length": int(spec.get("max_length") or 200)}
+        for k in ("suggestions", "optional", "pattern", "example", "normalise", "not_in"):
+            if k in spec:
+                out[k] = spec[k]
+    elif "choices" in spec or "choices_by" in spec:
+        choices = list(spec.get("choices") or [])
+        by = spec.get("choices_by")
+        if by and not choices:
+            for v in by["map"].values():
+                choices += [x for x in v if x not in choices]
+        t = "text" if name in COLOR_PARAMS else _choice_type(name, choices)
+        out = C.choice(t, choices, _labels(name, t, choices, players))
+        for k in ("default", "optional", "note", "free_entry"):
+            if k in spec:
+                out[k] = spec[k]
+        if by:
+            out["choices_by"] = {"field": by["field"],
+                                 "map": {C.choice_key(k): list(v) for k, v in by["map"].items()}}
+    else:
+        t = PARAM_TYPES.get(name, "count")
+        if t not in ("money", "count", "percent", "price"):
+            t = "count"
+        out = C.number(t, int(spec.get("min", 0)), int(spec.get("max", spec.get("min", 0))),
+                       int(spec.get("step") or 1), spec.get("default"))
+        for k in ("optional", "note", "max_by"):
+            if k in spec:
+                out[k] = spec[k]
+    if out.get("optional") is not True:
+        out.pop("optional", None)
+    return out
+
+
+def _show(key: str, value) -> list[dict]:
+    label = C.msg(f"field.{key}", FIELD_WORDS.get(key, key.replace("_", " ")))
+    if isinstance(value, dict):
+        if all(isinstance(v, (int, str)) for v in value.values()):
+            if key == "prices":
+                return [{"label": word(k), "value": C.money(v)} for k, v in value.items()]
+            return [{"label": label, "value": C.value("list", [
+                C.text(f"{k} ×{v}") for k, v in value.items()])}]
+        return []
+    if isinstance(value, list):
+        t = SHOWN_LIST_TYPES.get(key)
+        if t == "train":
+            return [{"label": label, "value": C.listing("train", [str(x).split("-")[0]
+                                                                  for x in value])}]
+        if t == "text":
+            return [{"label": label, "value": C.value("list", [C.text(word(x)) for x in value])}]
+        if t:
+            return [{"label": label, "value": C.listing(t, value)}]
+        if key == "bonuses":
+            return [{"label": C.msg("field.bonus", "Bonus: %(name)s", name=str(b.get("name"))),
+                     "value": C.money(b["amount"])}
+                    for b in value if isinstance(b, dict) and isinstance(b.get("amount"), int)]
+        return []
+    if key in FIELD_WORDS:
+        return [{"label": label, "value": _typed(key, value)}]
+    return []
+
+
+# Scalars some entries carry only to be shown, never sent.
+SHOWN_SCALARS = {"need", "tp_left"}
+
+
+def entry(e: dict, players: set, money=str) -> dict:
+    """One legal entry in the contract's form."""
+    if e.get("type") in ("undo", "redo"):
+        return e
+    out = {"type": e["type"]}
+    if "entity" in e:
+        out["entity"] = e["entity"]
+    show = list(e.get("show") or [])
+    params_in = e.get("params") or {}
+    for key, v in e.items():
+        if key in ("type", "entity", "params", "show", "label", "anytime"):
+            continue
+        if isinstance(v, (list, dict)) or key in SHOWN_SCALARS:
+            show += _show(key, v)
+        elif key not in params_in:
+            out[key] = v
+    out["params"] = {n: param(n, p, e, players) for n, p in params_in.items()}
+    if e.get("anytime"):
+        out["anytime"] = True
+    out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)
+    if show:
+        out["show"] = show
+    return out
+
+
+def label(e: dict, money=str) -> dict:
+    kind = e["type"]
+    fixed = {k: v for k, v in e.items() if k not in C.ENTRY_KEYS}
+    if kind == "correction" and fixed.get("kind") in CORRECTION_WORDS:
+        code = f"act.correction.{fixed['kind']}" + (f".{fixed['op']}" if "op" in fixed else "")
+        text = CORRECTION_WORDS[fixed["kind"]] + (f" ({fixed['op']})" if "op" in fixed else "")
+        return C.msg(code, text, **fixed)
+    template = ACTION_WORDS.get(kind, kind.replace("_", " ").capitalize())
+    try:
+        english = template % {k: _plain(k, v, money) for k, v in fixed.items()}
+    except (KeyError, TypeError, ValueError):       # a field it names is not there
+        return C.msg(f"act.{kind}.plain", _english(f"act.{kind}.plain", template.split(" %(")[0]),
+                     **fixed)
+    return C.msg(f"act.{kind}", english, **fixed)
+
+
+def _plain(key: str, v, money=str):
+    if PARAM_TYPES.get(key) == "money" and isinstance(v, int):
+        return money(v)
+    if key == "train":
+        return str(v).split("-")[0]
+    return v
+
+
+# A list field's items by their type, when a step is described (revenues, bonus flags).
+LIST_ITEM_TYPES = {"revenues": "money", "destination": "flag", "mine": "flag"}
+NOT_DETAILS = {"type", "entity"}
+
+
+def _english(code: str, fallback: str) -> str:
+    from engine.core18xx.words import WORDS
+    return (WORDS.get(code) or {}).get("en") or fallback
+
+
+def describe(action: dict, currency: str = "") -> dict:
+    """A posted step as its history line (``engine.contract``: ``{label, details}``): the
+    entry's label, then each field the label does not name, typed."""
+    def money(v):
+        return f"{currency}{v:,}" if isinstance(v, int) else str(v)
+    fields = {k: v for k, v in action.items() if k not in ("type", "entity")}
+    head = label(dict(action), money)
+    template = ACTION_WORDS.get(action.get("type"), "")
+    named = set(re.findall(r"%\((\w+)\)s", template)) if not head["code"].endswith(".plain") \
+        else set()
+    details = []
+    for k, v in fields.items():
+        if k in named or k in NOT_DETAILS or v is None or \
+                (action.get("type") == "correction" and k in ("kind", "op")):
+            continue
+        if isinstance(v, list):
+            t = LIST_ITEM_TYPES.get(k)
+            items = [C.flag(bool(x)) if t == "flag" else
+                     C.value(t, x) if t and isinstance(x, int) else _typed(k, x) for x in v]
+            value = C.value("list", items)
+        elif isinstance(v, str) and v in CHOICE_WORDS:
+            value = C.text(word(v))
+        else:
+            value = _typed(k, v)
+        details.append({"label": C.msg(f"param.{k}", _english(f"param.{k}",
+                                                          k.replace("_", " ").capitalize())),
+                        "value": value})
+    return {"label": head, "details": details}
+
+
+def declare(entries: list[dict], players, money=str) -> list[dict]:
+    ids = set(players)
+    return [entry(e, ids, money) for e in entries]
+
+
+def seat_param(players) -> dict:
+    """The ``entity`` of an entry any seated player may post (a correction): the posting
+    phone's own seat."""
+    return {**C.choice("player", list(players)), "fill": "seat"}

@@ -1,0 +1,67 @@
+"""18Korea's book in the declared contract, from the 18xx family's builders
+(``engine.core18xx.book``): the same players, companies, trains and market sections as the
+core's titles, with 18Korea's own facts (era, the Korean War, the end, the rule readings)."""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.core18xx import book as B
+from engine.titles.title_18korea import data as D
+
+
+class BookMixin:
+    def scores(self) -> list[dict]:
+        return B.score_rows(self.score_breakdown(), lambda v: f"₩{v:,}")
+
+    def round_message(self) -> dict:
+        if self.round == "operating":
+            return C.msg("round.operating", "Operating round %(set)s.%(num)s (of %(total)s)",
+                         set=self.set_no, num=self.or_no, total=2)
+        if self.round == "stock":
+            return C.msg("round.stock", "Stock round %(set)s", set=self.set_no + 1)
+        return C.msg(f"round.{self.round}", str(self.round).replace("_", " ").capitalize())
+
+    def book(self) -> list[dict]:
+        live = [c for c in self.live_companies()]
+        players = [(pid, {"cash": self.cash[pid], "certs": self.certs(pid),
+                          "limit": self.cert_limit(),
+                          "shares": [(sym, book[pid] * 10, self.companies[sym].director == pid)
+                                     for sym, book in self.shares.items() if book.get(pid)],
+                          "privates": list(self.hands[pid])})
+                   for pid in self.seating]
+        companies = [(c.sym, {"president": c.director,
+                              "price": self.price(c.sym) if c.sym in self.price_idx else None,
+                              "par": c.par, "treasury": c.cash, "trains": list(c.trains),
+                              "tokens_left": len(c.tokens),
+                              "ipo": self.units(c.sym, "company") * 10,
+                              "pool": self.units(c.sym, "pool") * 10})
+                     for c in live if c.founded or c.director]
+        nt = self.next_train_triggers() or {}
+        supply = [(t, n, D.TRAIN_PRICE.get(t)) for t, n in self.depot.items()]
+        tokens: dict = {}
+        for (r, i), stack in self.market.stacks.items():
+            if stack:
+                tokens[i] = list(stack)
+        war = {"none": C.msg("war.none", "not yet"), "revealed": C.msg(
+            "war.revealed", "the war card is revealed: war at the end of this operating round"),
+            "done": C.msg("war.done", "over")}.get(self.war, C.msg("war.other", str(self.war)))
+        end = [(C.msg("book.end_8e_trigger", "8E end trigger"),
+                C.text(C.msg(f"reading.game_end_8e.{self.reading('game_end_8e')}",
+                             "when the first 8E is " + ("on sale" if self.reading("game_end_8e")
+                                                        == "on_sale" else "sold"))))]
+        if self.final_set:
+            end.append((C.msg("book.final_set", "Final set"), C.flag(True)))
+        built = [(hx, {"tile": h.get("tile"), "stations": [s for s in h.get("seats") or [] if s]})
+                 for hx, h in sorted(self.hexes.items()) if h.get("tile") or any(h.get("seats") or [])]
+        return C.book(
+            B.status(round_text=self.round_message(), acting=self.acting(),
+                     phase=self.era, bank_unlimited=True, train_limit=self.train_limit,
+                     cert_limit=self.cert_limit(),
+                     extra=[(C.msg("book.korean_war", "Korean War"), C.text(war))] + end),
+            B.players_table(players),
+            B.companies_table(companies),
+            *B.trains_section(supply, nt.get("type"), nt.get("price"), nt.get("triggers") or [],
+                              rusted=sorted(self.rusted)),
+            B.market_track(list(D.MARKET), tokens),
+            self.readings(),
+            B.map_table(built),
+        )

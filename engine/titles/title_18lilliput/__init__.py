@@ -1,0 +1,181 @@
+"""18 Lilliput (Leonhard Orgler, Fox in the Box 2018), built from the Korean rules summary
+``shared/seeds/004_4c3e4afa67471d8b.txt``.
+
+A card 18xx for 1-4 players: a draft of starting companies and characters, then eight
+rounds, each of (1) action cards drafted in the order 1-2-3-4-4-3-2-1, (2) train runs,
+(3) bureaucracy. Modules by rule: ``data`` (tables, sources, provisional values),
+``draft``, ``actions`` (cards, cash effects), ``track`` (cards, stations, the castle),
+``trains`` (purchases, phases), ``shares``, ``runs`` (train runs, dividends),
+``bureaucracy`` (the round's end, the game's end, scores),
+``corrections``, ``book`` (what the phones show); ``base`` keeps the books.
+
+From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook`` and ``Depot``; the
+core's rounds do not fit (no stock or operating rounds as such).
+
+Actions (``entity`` a player id, or a company for ``run``):
+  pick {pick, [home_tile]} · take_card {card, effect} · done · personal_cash {amount}
+  · company_cash {company} · lay_track {company, pos, kind, exits, [slots]}
+  · upgrade_track {company, pos, exits, [slots]} · castle {company, pos}
+  · place_station {company, pos} · buy_train {company, train: deck | <train id>, [price],
+  [return]} · sell_shares {company, count} · buy_share {company}
+  · found_company {company, price, home, [pool_train]} · discard_train {train}
+  · run {revenues, dividend: pay | withhold, [pool_train]} · character_note {character, text}
+  · correction {kind, entity, reason, ...}
+"""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.titles import TitleSpec
+from engine.titles.title_18lilliput import data as D
+from engine.titles.title_18lilliput.actions import ActionsMixin
+from engine.titles.title_18lilliput.base import Base, err, say
+from engine.titles.title_18lilliput.book import BookMixin
+from engine.titles.title_18lilliput.bureaucracy import BureaucracyMixin
+from engine.titles.title_18lilliput.corrections import CorrectionsMixin
+from engine.titles.title_18lilliput.draft import DraftMixin
+from engine.titles.title_18lilliput.runs import RunsMixin
+from engine.titles.title_18lilliput.shares import SharesMixin
+from engine.titles.title_18lilliput.track import TrackMixin
+from engine.titles.title_18lilliput.trains import TrainsMixin
+from engine.core18xx.declare import describe as describe_step
+
+PLAYER_ACTIONS = {"take_card", "done", "personal_cash", "company_cash", "lay_track",
+                  "upgrade_track", "castle", "place_station", "buy_train", "sell_shares",
+                  "buy_share", "found_company"}
+
+
+class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
+               RunsMixin, BureaucracyMixin, CorrectionsMixin, BookMixin):
+    def __init__(self, players, seed, options):
+        self._init_books(players, seed, options)
+        self._init_trains()
+        self._init_draft()
+        self.cards, self.taken, self.pending = [], {}, None
+        self.action_order, self.action_index = [], 0
+        self.run_order, self.run_index = [], 0
+
+    # -- dispatch --------------------------------------------------------------------------
+    def apply(self, action: dict) -> list:
+        kind = action["type"]
+        entity = action.get("entity")
+        if kind == "correction":
+            if entity not in self.names:
+                raise err("bad_entity", "A correction names the player entering it.")
+            return self.act_correction(entity, action)
+        if kind == "character_note":
+            return self.act_character_note(entity, action)
+        if self.must_discard and kind != "discard_train":
+            raise err("discard_first", f"{self.company_name(self.must_discard[0])} is over "
+                      "its train limit: put a train into the pool first.",
+                      company=self.must_discard[0])
+        if kind == "discard_train":
+            return self.act_discard_train(entity, action)
+        if kind == "pick":
+            if self.step != "draft":
+                raise err("draft_over", "The draft is over.")
+            if entity != self.drafting():
+                raise err("not_your_turn", f"It is {self.player_name(self.drafting())}'s pick.")
+            return self.act_pick(entity, action)
+        if kind == "run":
+            if self.step != "runs":
+                raise err("not_run_step", "Trains run after the action step.")
+            return self.act_run(entity, action)
+        if kind in PLAYER_ACTIONS:
+            if entity not in self.names:
+                raise err("bad_entity", f"{entity!r} is not a player.")
+            return getattr(self, "act_" + kind)(entity, action)
+        raise err("bad_action_type", f"Unknown action {kind!r}.", type=kind)
+
+    def act_character_note(self, player: str, action: dict) -> list:
+        ch = action.get("character")
+        if ch not in D.CHARACTERS or self.characters.get(ch) != player:
+            raise err("not_your_character", f"{self.player_name(player)} does not hold {ch}.")
+        text = action.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise err("note_needed", "Write what the character's power did.")
+        note = {"player": player, "character": ch, "text": text.strip()[:200],
+                "round": self.round}
+        self.notes.append(note)
+        return [self.event("character_used", f"{self.player_name(player)} uses the {ch}: "
+                           f"{note['text']} (no automatic effect).", player=player,
+                           character=C.msg("character." + ch, D.CHARACTER_NAMES[ch]),
+                           text=note["text"])]
+
+    # -- who acts --------------------------------------------------------------------------
+    def acting(self) -> list[str]:
+        if self.finished:
+            return []
+        if self.must_discard:
+            return [self.companies[self.must_discard[0]]["director"]]
+        if self.step == "draft":
+            return [self.drafting()]
+        if self.step == "actions":
+            return [self.acting_player()]
+        if self.step == "runs":
+            return [self.running()]
+        return []
+
+    def legal_actions(self) -> list[dict]:
+        if self.finished:
+            return []
+        if self.must_discard:
+            out = self.discard_legal()
+        elif self.step == "draft":
+            out = self.draft_legal(self.drafting())
+        elif self.step == "actions":
+            out = self.action_legal(self.acting_player())
+        elif self.step == "runs":
+            out = self.run_legal(self.running())
+        else:
+            out = []
+        for ch, p in self.characters.items():
+            if p is not None and ch != "Emperor":
+                out.append({"type": "character_note", "entity": p, "character": ch,
+                            "anytime": True,
+                            "label": say("act.character_note", "Use %(character)s's power",
+                                           character=D.CHARACTER_NAMES[ch]),
+                            "params": {"text": C.free_text(200, label=C.msg(
+                                "param.note", "What the power did"),
+                                suggestions=["as the card says"])}})
+        return out + self.correction_legal()
+
+
+def create(players, seed, options):
+    return Lilliput(players, seed, options)
+
+
+def _opt_number(name, default, lo, hi, label_en):
+    return C.number("money" if "price" in name else "count", lo, hi, default=default,
+                    label=C.msg("option." + name, label_en), note=C.msg(
+                        "note.provisional", "provisional: printed on the cards"))
+
+
+OPTIONS = {
+    "track_order": C.choice(
+        "text", list(D.TRACK_ORDERS), {k: C.msg("option.track_order." + k, k)
+                                       for k in D.TRACK_ORDERS},
+        default="yellow_green_brown",
+        label=C.msg("option.track_order", "Order of the track colours"),
+        rule=C.msg("option.track_order.rule", "The summary says 'yellow -> brown -> green' "
+                   "(set-up 3, upgrades) but green from the first 3-train and brown from the "
+                   "first 5-train (phases 3 and 5).")),
+    "price_index": C.free_text(300, default=",".join(str(v) for v in D.PRICE_INDEX),
+                               label=C.msg("option.price_index",
+                                           "Share price index, lowest first"),
+                               optional=True),
+    "pool_refill": _opt_number("pool_refill", D.POOL_REFILL, 0, 6,
+                               "Trains moved to the train pool each bureaucracy"),
+}
+for _t in D.TRAIN_TYPES:
+    OPTIONS[f"train_{_t}_price"] = _opt_number(f"train_{_t}_price", D.TRAIN_PRICES[_t], 1, 5000,
+                                               f"Price of a {_t}-train")
+    OPTIONS[f"train_{_t}_count"] = _opt_number(f"train_{_t}_count", D.TRAIN_COUNTS[_t], 1, 30,
+                                               f"Number of {_t}-trains")
+
+TITLE = TitleSpec(
+    id="18Lilliput", name="18 Lilliput", family="18xx", currency="£",
+    describe=describe_step, min_players=1, max_players=4, create=create, options=OPTIONS,
+    source="shared/seeds/004_4c3e4afa67471d8b.txt",
+    words=("engine.words_common", "engine.core18xx.words",
+           "engine.titles.title_18lilliput.words"),
+)

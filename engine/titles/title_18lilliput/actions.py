@@ -1,0 +1,168 @@
+"""The action step of a round (S 라운드 순서 1, 행동 상세).
+
+In the order 1-2-3-4-4-3-2-1 from the first player each player takes one action card not
+yet taken this round (``take_card {card, effect}``) and does one of its effects; so each
+takes exactly two cards a round, and each card is taken once a round. The box's card list is
+not public, so the table names the card and the effect (``data.EFFECTS``). An effect's own
+actions follow (``lay_track``, ``place_station``, ``buy_train``, ``sell_shares`` ...);
+``done`` ends the turn (also when the effect is not used: a reading, the summary is silent).
+The cash effects are here: personal cash £5/10/20 (the card's amount) and company cash
+£50/70/100 by phase (S 개인/회사 자산 추가, 1/3/5단계).
+"""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.core18xx.bank import BANK
+from engine.titles.title_18lilliput import data as D
+from engine.titles.title_18lilliput.base import err
+
+EFFECT_ACTIONS = {
+    "track": {"lay_track", "upgrade_track", "castle"},
+    "station": {"place_station"},
+    "trains": {"buy_train"},
+    "shares": {"sell_shares", "buy_share", "found_company"},
+    "personal_cash": {"personal_cash"},
+    "company_cash": {"company_cash"},
+}
+
+
+class ActionsMixin:
+    # -- the round -------------------------------------------------------------------------
+    def start_round(self) -> list:
+        self.step = "actions"
+        self.action_order = D.snake(self.order_from_first())
+        self.action_index = 0
+        self.cards = D.ACTION_CARDS[: D.CARDS_IN_PLAY[len(self.seating)]]
+        self.taken: dict[str, str] = {}
+        self.pending: dict | None = None
+        first = self.order_from_first()[0]
+        return [self.event("round_started",
+                           f"Round {self.round}: {self.player_name(first)} acts first.",
+                           round=self.round, player=first)]
+
+    def acting_player(self) -> str | None:
+        if self.step != "actions" or self.action_index >= len(self.action_order):
+            return None
+        return self.action_order[self.action_index]
+
+    def cards_of(self, player: str) -> list[str]:
+        return [c for c, p in self.taken.items() if p == player]
+
+    def free_cards(self) -> list[str]:
+        return [c for c in self.cards if c not in self.taken]
+
+    # -- taking a card ---------------------------------------------------------------------
+    def act_take_card(self, player: str, action: dict) -> list:
+        card, effect = action.get("card"), action.get("effect")
+        if self.step == "actions" and len(self.cards_of(player)) >= D.CARDS_PER_PLAYER:
+            raise err("two_cards_taken", f"{self.player_name(player)} has taken "
+                      f"{D.CARDS_PER_PLAYER} action cards this round already.", player=player)
+        self.need_turn(player)
+        if self.pending is not None:
+            raise err("effect_pending", "Finish the effect of the card taken first (done).")
+        if card not in self.cards:
+            raise err("no_such_card", f"Card {card!r} is not in play.", card=card)
+        if card in self.taken:
+            raise err("card_already_taken", f"Card {card} is already taken this round.", card=card,
+                      player=self.taken[card])
+        if effect not in D.EFFECTS:
+            raise err("bad_effect", f"The effect is one of {D.EFFECTS}.", effect=effect)
+        self.taken[card] = player
+        self.pending = {"player": player, "card": card, "effect": effect, "bought": [],
+                        "used": False}
+        return [self.event("card_taken", f"{self.player_name(player)} takes card {card} for "
+                           f"its effect '{effect}'.", player=player, card=card,
+                           effect=C.msg("effect." + effect, effect))]
+
+    def need_turn(self, player: str) -> None:
+        if self.step != "actions":
+            raise err("not_action_step", "Action cards are taken in the action step only.")
+        if self.acting_player() != player:
+            raise err("not_your_turn", f"It is {self.player_name(self.acting_player())}'s turn.",
+                      player=self.acting_player())
+
+    def need_effect(self, player: str, kind: str) -> dict:
+        self.need_turn(player)
+        p = self.pending
+        if p is None:
+            raise err("no_card", "Take an action card first.")
+        if kind not in EFFECT_ACTIONS[p["effect"]]:
+            raise err("wrong_effect", f"Card {p['card']} is used for '{p['effect']}', not "
+                      f"for {kind}.", card=p["card"], effect=p["effect"])
+        return p
+
+    def act_done(self, player: str, action: dict) -> list:
+        self.need_turn(player)
+        if self.pending is None:
+            raise err("no_card", "Take an action card first.")
+        return self.end_turn()
+
+    def end_turn(self) -> list:
+        self.pending = None
+        self.action_index += 1
+        if self.action_index >= len(self.action_order):
+            return self.start_runs()
+        return []
+
+    # -- cash effects ----------------------------------------------------------------------
+    def act_personal_cash(self, player: str, action: dict) -> list:
+        self.need_effect(player, "personal_cash")
+        amount = action.get("amount")
+        if amount not in D.PERSONAL_CASH:
+            raise err("bad_amount", f"The card gives £{D.PERSONAL_CASH}.", amount=amount)
+        self.ledger.pay(BANK, player, amount)
+        ev = self.event("personal_cash", f"{self.player_name(player)} takes £{amount} from "
+                        "the bank.", player=player, amount=amount)
+        return [ev] + self.end_turn()
+
+    def act_company_cash(self, player: str, action: dict) -> list:
+        self.need_effect(player, "company_cash")
+        company = self.need_director(player, action.get("company"))
+        amount = self.phase_row()["company_cash"]
+        self.ledger.pay(BANK, company, amount)
+        ev = self.event("company_cash", f"{self.company_name(company)} takes £{amount} from the "
+                        f"bank (phase {self.phase}).", company=company, amount=amount,
+                        phase=self.phase)
+        return [ev] + self.end_turn()
+
+    # -- forms -----------------------------------------------------------------------------
+    def action_legal(self, player: str) -> list[dict]:
+        if self.pending is None:
+            free = self.free_cards()
+            return [{"type": "take_card", "entity": player,
+                     "label": C.msg("act.take_card", "Take an action card"),
+                     "params": {
+                         "card": C.choice("text", free, label=C.msg("param.card", "Card")),
+                         "effect": C.choice("text", D.EFFECTS,
+                                            {e: C.msg("effect." + e, e) for e in D.EFFECTS},
+                                            label=C.msg("param.effect", "Effect used"))}}]
+        effect = self.pending["effect"]
+        out = []
+        mine = self.directed_by(player)
+        if effect == "personal_cash":
+            out.append({"type": "personal_cash", "entity": player,
+                        "label": C.msg("act.personal_cash", "Take personal cash"),
+                        "params": {"amount": C.choice("money", D.PERSONAL_CASH,
+                                                      label=C.msg("param.amount", "Amount"))}})
+        elif effect == "company_cash" and mine:
+            out.append({"type": "company_cash", "entity": player,
+                        "label": C.msg("act.company_cash", "Company cash from the bank"),
+                        "params": {"company": self.company_param(mine)},
+                        "show": [{"label": C.msg("label.amount", "Amount"),
+                                  "value": C.money(self.phase_row()["company_cash"])}]})
+        elif effect == "track":
+            out += self.track_legal(player, mine)
+        elif effect == "station":
+            out += self.station_legal(player, mine)
+        elif effect == "trains":
+            out += self.buy_train_legal(player, mine)
+        elif effect == "shares":
+            out += self.shares_legal(player)
+        out.append({"type": "done", "entity": player,
+                    "label": C.msg("act.done", "End the turn")})
+        return out
+
+    def company_param(self, companies, label="param.company", text="Company") -> dict:
+        return C.choice("company", list(companies),
+                        {c: C.company(c, self.company_name(c)) for c in companies},
+                        label=C.msg(label, text))

@@ -1,0 +1,76 @@
+"""Bureaucracy (S 라운드 순서 3) and the end of the game (S 게임종료).
+
+Bureaucracy: the top card(s) of the deck move to the train pool (``pool_refill``, how many:
+provisional; a first train of its type scrapped so starts its phase at once), the
+first-player card passes clockwise, the action cards return and the round counter advances.
+After the eighth round the game ends: each player's cash, plus his shares at their price,
+plus £20 for an unused Dimen's Land Copy card; company cash does not count.
+"""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.core18xx.book import score_rows
+from engine.core18xx.trains import Depot
+from engine.titles.title_18lilliput import data as D
+
+
+class BureaucracyMixin:
+    def bureaucracy(self) -> list:
+        events = []
+        moved = []
+        for _ in range(self.opts["pool_refill"]):
+            t = self.depot.next_train()
+            if t is None:
+                break
+            self.depot.take(t)
+            self.depot.discarded.append(t)
+            moved.append(Depot.kind(t))
+            events += self.train_left_deck(Depot.kind(t))
+        self.first = (self.first + 1) % len(self.seating)
+        if self.round >= D.ROUNDS:
+            self.step = "over"
+            self.finished = True
+            self.game_end_reason = "eight_rounds"
+            scores = self.result()
+            events.insert(0, self.event(
+                "game_over", "The eighth round is over. Scores: " + ", ".join(
+                    f"{self.player_name(p)} £{s}" for p, s in scores.items()) + ".",
+                scores=scores))
+            return events
+        self.round += 1
+        first = self.order_from_first()[0]
+        events.insert(0, self.event(
+            "bureaucracy", f"Bureaucracy: {len(moved)} train(s) to the train pool "
+            f"({', '.join(moved) or 'none'}); {self.player_name(first)} takes the first-player "
+            f"card; round {self.round}.", "Move the trains to the train pool card, pass the "
+            "first-player card, return the action cards, advance the turn marker.",
+            count=len(moved), player=first, round=self.round))
+        return events + self.start_round()
+
+    # -- the end ---------------------------------------------------------------------------
+    def score_breakdown(self) -> dict[str, dict]:
+        """Each player's score, item by item: cash, each holding at its price, and the Land
+        Copy card's value while it is unused; ``total`` is ``result()[player]``."""
+        out = {}
+        for p in self.seating:
+            holdings = []
+            for c in self.live_companies():
+                pct = self.shares.percent(c, p)
+                if pct:
+                    holdings.append({"company": c, "percent": pct, "price": self.price(c),
+                                     "value": pct // D.SHARE_PERCENT * self.price(c)})
+            land = 0 if self.land_copy_used[p] else D.LAND_COPY_VALUE
+            out[p] = {"cash": self.ledger.of(p), "holdings": holdings, "land_copy": land,
+                      "total": self.ledger.of(p) + sum(h["value"] for h in holdings) + land}
+        return out
+
+    def result(self) -> dict[str, int]:
+        return {p: row["total"] for p, row in self.score_breakdown().items()}
+
+    def scores(self) -> list[dict]:
+        breakdown = self.score_breakdown()
+
+        def land(p):
+            return [(C.msg("score.land_copy", "Land Copy card (unused)"),
+                     breakdown[p]["land_copy"])] if breakdown[p]["land_copy"] else []
+        return score_rows(breakdown, lambda v: f"£{v}", land)

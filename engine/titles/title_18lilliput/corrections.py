@@ -1,0 +1,217 @@
+"""Corrections: the table fixes the book when it disagrees with the cards (most numbers of
+the box are provisional here). One legal entry per kind, any time; ``entity`` is the player
+entering it (filled with the seat), ``reason`` is required, and every correction is
+recorded in the history like any action. Money moves only to or from the bank.
+
+Kinds: cash {target, amount} · share_price {company, price} · train {company, op: give |
+remove | to_pool, train} · round {round} · card {card, holder} · land_copy {player, used} ·
+phase {phase} · shares {company, source, to, count} · first_player {player} · tile {pos,
+card_kind, colour, exits, slots} · character {character, holder}.
+"""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.core18xx.bank import BANK
+from engine.core18xx.declare import seat_param
+from engine.core18xx.shares import IPO
+from engine.core18xx.trains import DEPOT, Depot
+from engine.titles.title_18lilliput import data as D
+from engine.titles.title_18lilliput.base import MILDENDO, err
+
+CASH_LIMIT = 10000
+KINDS = ["cash", "share_price", "train", "round", "card", "land_copy", "phase", "shares",
+         "first_player", "tile", "character"]
+NONE = "none"
+
+
+class CorrectionsMixin:
+    def act_correction(self, entity: str, action: dict) -> list:
+        kind = action.get("kind")
+        if kind not in KINDS:
+            raise err("bad_correction", f"A correction is one of {KINDS}.", kind=kind)
+        reason = action.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise err("reason_needed", "A correction gives its reason.")
+        text = getattr(self, "_fix_" + kind)(action)
+        self.must_discard = [c for c in self.live_companies() if self.over_limit(c)]
+        return [self.event("corrected", f"Correction by {self.player_name(entity)}: {text} "
+                           f"({reason.strip()[:200]}).", player=entity, kind=kind,
+                           detail=text, reason=reason.strip()[:200])]
+
+    def _choice(self, action, name, allowed):
+        v = action.get(name)
+        if v not in allowed:
+            raise err("correction_value", f"{name!r} is one of {list(allowed)}.", param=name)
+        return v
+
+    def _fix_cash(self, a):
+        target = self._choice(a, "target", self.seating + self.live_companies())
+        amount = self.need_int(a, "amount")
+        if amount >= 0:
+            self.ledger.pay(BANK, target, amount)
+        else:
+            self.ledger.pay(target, BANK, -amount)
+        return f"cash of {target} {amount:+}"
+
+    def _fix_share_price(self, a):
+        company = self._choice(a, "company", self.live_companies())
+        price = self._choice(a, "price", self.opts["price_index"])
+        self.market.place(company, self.index_space(price))
+        return f"price of {company} £{price}"
+
+    def _fix_train(self, a):
+        company = self._choice(a, "company", self.live_companies())
+        op = self._choice(a, "op", ["give", "remove", "to_pool"])
+        co = self.companies[company]
+        if op == "give":
+            kind = self._choice(a, "train", D.TRAIN_TYPES)
+            source = [t for t in self.depot.discarded + self.depot.upcoming
+                      if Depot.kind(t) == kind]
+            if not source:
+                raise err("correction_value", f"No {kind}-train is left in the deck or pool.")
+            self.depot.take(source[0])
+            co["trains"].append(source[0])
+            self.depot.owner[source[0]] = company
+            return f"a {kind}-train given to {company}"
+        train = a.get("train")
+        held = [t for t in co["trains"] if Depot.kind(t) == train or t == train]
+        if not held:
+            raise err("correction_value", f"{company} has no {train}-train.")
+        co["trains"].remove(held[0])
+        if op == "remove":
+            self.rusted.append(held[0])
+        else:
+            self.depot.discarded.append(held[0])
+            self.depot.owner[held[0]] = DEPOT
+        return f"a {Depot.kind(held[0])}-train of {company} {op}"
+
+    def _fix_round(self, a):
+        self.round = self._choice(a, "round", list(range(1, D.ROUNDS + 1)))
+        return f"round {self.round}"
+
+    def _fix_card(self, a):
+        card = self._choice(a, "card", self.cards)
+        holder = self._choice(a, "holder", [NONE] + self.seating)
+        if self.pending and self.pending["card"] == card:
+            raise err("correction_value", "That card's effect is being done; finish it first.")
+        self.taken.pop(card, None)
+        if holder != NONE:
+            if len(self.cards_of(holder)) >= D.CARDS_PER_PLAYER:
+                raise err("correction_value", f"{holder} holds two cards already.")
+            self.taken[card] = holder
+        return f"card {card} held by {holder}"
+
+    def _fix_land_copy(self, a):
+        p = self._choice(a, "player", self.seating)
+        used = self._choice(a, "used", [True, False])
+        self.land_copy_used[p] = used
+        return f"land copy card of {p} {'used' if used else 'unused'}"
+
+    def _fix_phase(self, a):
+        self.phase = self._choice(a, "phase", [r["phase"] for r in D.PHASES])
+        return f"phase {self.phase}"
+
+    def _fix_shares(self, a):
+        company = self._choice(a, "company", self.live_companies())
+        holders = [BANK] + self.seating
+        src, dst = self._choice(a, "source", holders), self._choice(a, "to", holders)
+        count = self.need_int(a, "count")
+        pct = count * D.SHARE_PERCENT
+        s, d = (IPO if src == BANK else src), (IPO if dst == BANK else dst)
+        have = self.shares.percent(company, s)
+        if s == self.companies[company]["director"]:
+            have -= D.DIRECTOR_PERCENT
+        if count < 1 or pct > have or s == d:
+            raise err("correction_value", f"{src} has not {count} share(s) of {company} to move.")
+        self.shares.move(company, s, d, pct)
+        return f"{count} share(s) of {company} from {src} to {dst}"
+
+    def _fix_first_player(self, a):
+        self.first = self.seating.index(self._choice(a, "player", self.seating))
+        return f"first player {self.seating[self.first]}"
+
+    def _fix_tile(self, a):
+        pos = self._choice(a, "pos", sorted(set(self.tiles) | set(self.free_spots())) )
+        if pos == MILDENDO:
+            raise err("correction_value", "Mildendo stays.")
+        kind = self._choice(a, "card_kind", [NONE] + D.TILE_KINDS + ["castle"])
+        if kind == NONE:
+            if self.tiles.get(pos, {}).get("stations"):
+                raise err("correction_value", "Take the stations off first (a station correction).")
+            self.tiles.pop(pos, None)
+            return f"card at {pos} removed"
+        colour = self._choice(a, "colour", D.TRACK_ORDERS["yellow_green_brown"])
+        exits = self._exits(a)
+        slots = a.get("slots", 0) if kind in D.BIG else 0
+        if not isinstance(slots, int) or not 0 <= slots <= D.MAX_SLOTS:
+            raise err("correction_value", f"slots are 0-{D.MAX_SLOTS}.")
+        stations = self.tiles.get(pos, {}).get("stations", [])
+        self.tiles[pos] = {"kind": kind, "colour": colour, "exits": exits,
+                           "slots": max(slots, len(stations)), "stations": list(stations)}
+        return f"card at {pos}: {colour} {kind} {exits}"
+
+    def _fix_character(self, a):
+        ch = self._choice(a, "character", D.CHARACTERS)
+        self.characters[ch] = self._choice(a, "holder", [NONE] + self.seating)
+        if self.characters[ch] == NONE:
+            self.characters[ch] = None
+        return f"{ch} held by {a['holder']}"
+
+    # -- forms -----------------------------------------------------------------------------
+    def correction_legal(self) -> list[dict]:
+        seat = dict(seat_param(self.seating), label=C.msg("param.entered_by", "Entered by"))
+        reason = C.free_text(200, label=C.msg("param.reason", "Reason"),
+                             suggestions=["checked at the table"])
+        live = self.live_companies()
+        players = C.choice("player", list(self.seating), label=C.msg("param.player", "Player"))
+        out = []
+
+        def form(fix, **params):
+            out.append({"type": "correction", "kind": fix, "anytime": True,
+                        "label": C.msg("fix." + fix, fix),
+                        "params": {"entity": seat, **params, "reason": reason}})
+        form("cash", target=C.choice("entity", self.seating + live,
+                                     label=C.msg("param.target", "Whose cash")),
+             amount=C.number("money", -CASH_LIMIT, CASH_LIMIT, default=0,
+                             label=C.msg("param.amount", "Amount")))
+        if live:
+            form("share_price", company=self.company_param(live),
+                 price=C.choice("price", list(self.opts["price_index"]),
+                                label=C.msg("param.price", "Price")))
+            form("train", company=self.company_param(live),
+                 op=C.choice("text", ["give", "remove", "to_pool"],
+                             {o: C.msg("train_op." + o, o) for o in ["give", "remove", "to_pool"]},
+                             label=C.msg("param.op", "What")),
+                 train=C.choice("train", list(D.TRAIN_TYPES),
+                                label=C.msg("param.train", "Train")))
+            form("shares", company=self.company_param(live),
+                 source=C.choice("entity", [BANK] + self.seating,
+                                 label=C.msg("param.source", "From")),
+                 to=C.choice("entity", [BANK] + self.seating, label=C.msg("param.to", "To")),
+                 count=C.number("count", 1, 3, default=1, label=C.msg("param.count", "Shares")))
+        form("round", round=C.number("count", 1, D.ROUNDS, default=self.round,
+                                     label=C.msg("param.round", "Round")))
+        if self.step == "actions":
+            form("card", card=C.choice("text", list(self.cards),
+                                       label=C.msg("param.card", "Card")),
+                 holder=C.choice("entity", [NONE] + self.seating,
+                                 label=C.msg("param.holder", "Held by")))
+        form("land_copy", player=players,
+             used={"kind": "flag", "label": C.msg("param.used", "Used")})
+        form("phase", phase=C.number("count", 1, len(D.PHASES), default=self.phase,
+                                     label=C.msg("param.phase", "Phase")))
+        form("first_player", player=players)
+        form("tile", pos=C.choice("hex", sorted(p for p in self.tiles if p != MILDENDO)
+                                  + self.free_spots()[:20], label=C.msg("param.pos", "Place")),
+             card_kind=C.choice("text", [NONE] + D.TILE_KINDS + ["castle"],
+                           label=C.msg("param.kind", "Kind of card")),
+             colour=C.choice("text", ["yellow", "green", "brown"],
+                             label=C.msg("param.colour", "Colour")),
+             exits=C.choice("text", D.EXITS, label=C.msg("param.exits", "Exits")),
+             slots=C.number("count", 0, D.MAX_SLOTS, default=1,
+                            label=C.msg("param.slots", "Station slots printed")))
+        form("character", character=C.choice("text", list(D.CHARACTERS),
+                                             label=C.msg("param.character", "Character")),
+             holder=C.choice("entity", [NONE] + self.seating,
+                             label=C.msg("param.holder", "Held by")))
+        return out

@@ -1,0 +1,54 @@
+"""Words every title shares: the game's own codes (undo, redo, records) and the book's and
+forms' common labels. See ``engine.words`` for the format."""
+from __future__ import annotations
+
+WORDS: dict = {
+    # engine/titles/__init__.py check_options: a game's options at set-up
+    "bad_option": {
+        "en": ("Option %(option)s is one of %(allowed)s, not %(value)s.",
+               "This title has no option %(option)s; its options: %(allowed)s.",
+               "The options are an object of option names and values."),
+        "ko": ("%(option)s 옵션의 값은 %(allowed)s 중 하나여야 합니다 (받은 값: %(value)s).",
+               "이 게임에는 %(option)s 옵션이 없습니다. 가능한 옵션: %(allowed)s.",
+               "옵션은 옵션 이름과 값으로 된 객체여야 합니다."),
+    },
+}
+WORDS.update({
+    # engine.game.step_words: the game's own steps in the history
+    "act.undo": {"en": "Undo", "ko": "되돌리기"},
+    "act.redo": {"en": "Redo", "ko": "다시 하기"},
+})
+# the game's own refusals and events, every title alike (players, seeds, undo, records)
+WORDS.update({
+    'bad_action': {'en': "An action is an object with a 'type'.", 'ko': "단계에는 'type'이 있어야 합니다."},
+    'bad_players': {'en': ['Player %(index)s needs a name.', 'Every player needs a name and an id of their own.'], 'ko': ['%(index)s번 플레이어의 이름이 필요합니다.', '모든 플레이어에게 이름과 서로 다른 id가 필요합니다.']},
+    'player_count': {'en': 'This title takes %(min)s–%(max)s players, not %(given)s.', 'ko': '이 게임은 %(min)s–%(max)s명이 합니다. %(given)s명은 안 됩니다.'},
+    'bad_seed': {'en': 'The seed must be a whole number.', 'ko': '시드는 정수여야 합니다.'},
+    'unknown_title': {'en': 'Unknown title %(title)s.', 'ko': '알 수 없는 게임: %(title)s.'},
+    'game_over': {'en': ['Game over (%(reason)s): the scores are in the book.', 'The game is over.'], 'ko': ['게임 종료 (%(reason)s): 점수는 장부에 있습니다.', '게임이 끝났습니다.'], 'types': {'reason': 'word:end_reason'}},
+    'engine_fault': {'en': 'The rules engine failed on this action.', 'ko': '규칙 엔진이 이 단계를 처리하지 못했습니다.'},
+    'nothing_to_undo': {'en': 'There is nothing to undo.', 'ko': '되돌릴 단계가 없습니다.'},
+    'nothing_to_redo': {'en': 'There is nothing to redo.', 'ko': '다시 할 단계가 없습니다.'},
+    'undone': {'en': 'Undone: %(what)s.', 'ko': '되돌림: %(what)s.'},
+    'redone': {'en': 'Redone: %(what)s.', 'ko': '다시 함: %(what)s.'},
+    'record_not_json': {'en': 'The record file is not JSON.', 'ko': '기록 파일이 JSON이 아닙니다.'},
+    'record_unknown': {'en': 'Not a game record this engine reads (its own format or an 18xx.games export).', 'ko': '이 엔진이 읽는 게임 기록이 아닙니다 (자체 형식 또는 18xx.games 내보내기만 읽습니다).'},
+    'record_title': {'en': 'This engine does not play the 18xx.games title %(title)s with these options.', 'ko': '이 엔진은 이 옵션의 18xx.games 게임 %(title)s을(를) 지원하지 않습니다.'},
+    'record_undo': {'en': 'An undo in the record names an unknown action.', 'ko': '기록의 되돌리기가 알 수 없는 단계를 가리킵니다.'},
+    'record_action': {'en': 'The importer does not know the 18xx.games action %(type)s.', 'ko': '가져오기 도구가 18xx.games 단계 %(type)s을(를) 알지 못합니다.'},
+    'record_after_end': {'en': 'The record goes on after the game ended.', 'ko': '게임이 끝난 뒤에도 기록이 이어집니다.'},
+    'record_bad_action': {'en': 'An action of the record cannot be read.', 'ko': '기록의 한 단계를 읽을 수 없습니다.'},
+    'end_reason.bank': {'en': 'the bank broke', 'ko': '은행 파산'},
+    'end_reason.bankrupt': {'en': 'a player went bankrupt', 'ko': '플레이어 파산'},
+    'end_reason.bankruptcy': {'en': 'a player went bankrupt', 'ko': '플레이어 파산'},
+    'end_reason.8E_final_set': {'en': 'the final set after the first 8E-train is over', 'ko': '첫 8E열차 뒤의 마지막 묶음 종료'},
+    'end_reason.OA01': {'en': 'OA01 Miracle on the Han River', 'ko': 'OA01 한강의 기적'},
+})
+# how a message's params are shown: players by name, money in the title's currency
+PARAMS: dict = {
+    **{p: "player" for p in ("player", "director", "previous", "president", "owner", "by",
+                             "holder", "winner", "seller", "payer", "entity", "priority",
+                             "acting", "order", "bidders")},
+    **{p: "money" for p in ("price", "per_share", "cost", "amount", "cash", "bid", "capital",
+                            "revenue", "subsidy", "old_price", "short")},
+}

@@ -1,0 +1,82 @@
+"""No step by accident: a control that just appeared ignores the first tap; steps that move
+money ask once (with or without JavaScript); a step entered for another seat is announced."""
+import re
+
+import pytest
+
+from tests.browser.flows import create_table, take_seat, version, wait_version
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_tap_on_a_control_that_just_appeared_does_not_act(live_server, phone):
+    # the guard is made long here so that the test does not depend on how fast it taps
+    ann, bo = phone(guard_ms=600000), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(ann)
+    posts = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    ann.locator("form[data-type=pass] button").click()          # Ann passes: a control there
+    wait_version(ann, v + 1)                                    # a moment ago now is Bo's
+    assert len(posts) == 1
+    bos_pass = ann.locator("form[data-type=pass] button")
+    bos_pass.click()                                            # the "did it register?" tap
+    assert len(posts) == 1                                      # held: nothing was sent
+    assert version(ann) == v + 1
+    bos_pass.click()                                            # a deliberate second tap acts
+    wait_version(ann, v + 2)
+    assert len(posts) == 2
+
+
+def test_a_correction_asks_once_before_it_counts(live_server, phone):
+    ann = phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    v = version(ann)
+    ann.locator("details:has(form[data-type=correction]) > summary").click()
+    fix = ann.locator("form[data-type=correction]")
+    fix.locator("input[name=cash]").fill("345")
+    fix.locator("input[name=reason]").fill("miscounted")
+    fix.locator("button").click()
+    ask = ann.locator("form[data-type=correction] [data-confirm]")
+    ask.wait_for()
+    assert "345" in ask.inner_text()
+    assert version(ann) == v                                    # nothing counted yet
+    assert fix.locator("input[name=reason]").input_value() == "miscounted"
+    ask.get_by_role("button", name="Yes, enter it").click()
+    wait_version(ann, v + 1)
+    assert ann.locator("[data-confirm]").count() == 0
+
+
+def test_the_ask_works_without_javascript(live_server, phone):
+    ann, plain = phone(), phone(java_script_enabled=False)
+    code, join, _ = create_table(ann, live_server.url)
+    plain.goto(join)
+    plain.locator("button[data-seat='1']").click()
+    plain.wait_for_url(re.compile(r"/tables/\w+$"))
+    v = version(plain)
+    plain.locator("details:has(form[data-type=correction]) > summary").click()
+    fix = plain.locator("form[data-type=correction]")
+    fix.locator("input[name=cash]").fill("345")
+    fix.locator("input[name=reason]").fill("miscounted")
+    fix.locator("button").click()
+    plain.locator("[data-confirm]").wait_for()
+    assert version(plain) == v
+    plain.get_by_role("button", name="Yes, enter it").click()
+    plain.wait_for_selector(f"#live[data-version='{v + 1}']")
+
+
+def test_a_step_entered_for_another_seat_is_announced_on_its_phone(live_server, phone):
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(ann)
+    bo.locator("form[data-type=pass] button").click()           # Bo enters Ann's pass
+    wait_version(ann, v + 1)
+    said = ann.locator("[data-for-me]")
+    assert said.count() == 1
+    assert "Bo" in said.inner_text() and "Pass" in said.inner_text()
+    assert bo.locator("[data-for-me]").count() == 0             # Bo's phone knows: it did it

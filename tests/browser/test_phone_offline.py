@@ -1,0 +1,57 @@
+"""Honest offline: the copy shown offline is the newest this phone saw, marked with its step
+and age, its forms disabled until the socket is live again; the badge follows the socket."""
+import pytest
+
+from tests.browser.flows import create_table, take_seat, version, wait_live, wait_version
+from tests.browser.test_pwa_i18n import own_server  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.browser
+
+KEPT = """v => caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k)
+  .then(c => c.match(location.pathname))))).then(hits => Promise.all(hits.filter(Boolean)
+  .map(r => r.text()))).then(texts => texts.some(t => t.includes('data-version="' + v + '"')))"""
+
+
+def test_an_offline_reload_shows_the_newest_copy_with_forms_disabled(own_server, phone):  # noqa: F811
+    own_server()
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, own_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    ann.reload()                                   # now controlled by the service worker
+    wait_live(ann)
+    v = version(ann)
+    for n in (1, 2):                               # steps Ann's phone sees only live
+        bo.locator("form[data-type=pass] button").click()
+        wait_version(ann, v + n)
+        wait_version(bo, v + n)
+    ann.wait_for_function(KEPT, arg=v + 2)         # the phone keeps what it shows
+    own_server.kill()
+    ann.wait_for_selector("#net.off")
+    ann.reload()                                   # offline: the service worker's copy
+    ann.wait_for_selector("#net.off")
+    assert version(ann) == v + 2                   # the newest this phone saw
+    note = ann.locator("#offline-note")
+    note.wait_for()
+    assert f"step {v + 2}" in note.inner_text() and "min old" in note.inner_text()
+    buttons = ann.locator("#live form[data-type] button")
+    assert buttons.count() > 0
+    assert all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
+    own_server()                                   # back: the forms work again
+    ann.wait_for_selector("#net.on", timeout=30000)
+    assert not note.is_visible()
+    assert not ann.locator("#live form[data-type=pass] button").is_disabled()
+
+
+def test_the_badge_turns_live_when_messages_arrive_after_a_blip(live_server, phone):
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(ann)
+    ann.evaluate("window.dispatchEvent(new Event('offline'))")   # the network blinked
+    ann.wait_for_selector("#net.off")
+    bo.locator("form[data-type=pass] button").click()             # the socket still works
+    wait_version(ann, v + 1)
+    ann.wait_for_selector("#net.on")

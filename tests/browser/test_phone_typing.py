@@ -1,0 +1,55 @@
+"""Nothing lost while you type: another phone's step patches the page in place."""
+import pytest
+
+from tests.browser.flows import create_table, take_seat, version, wait_version
+
+pytestmark = pytest.mark.browser
+
+
+def test_another_phones_step_keeps_what_is_being_typed(live_server, phone):
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(bo)
+    bo.locator("details:has(form[data-type=correction]) > summary").click()
+    fix = bo.locator("form[data-type=correction]")
+    fix.locator("input[name=cash]").fill("345")
+    reason = fix.locator("input[name=reason]")
+    reason.click()
+    reason.type("the bank paid tw")
+    reason.scroll_into_view_if_needed()
+    bo.evaluate("window.scrollBy(0, -200)")
+    top = reason.evaluate("el => el.getBoundingClientRect().top")
+    ann.locator("form[data-type=pass] button").click()          # Ann's step, on her phone
+    wait_version(bo, v + 1)
+    assert bo.locator("details:has(form[data-type=correction])").evaluate("d => d.open")
+    assert fix.locator("input[name=cash]").input_value() == "345"
+    assert reason.input_value() == "the bank paid tw"
+    assert reason.evaluate("el => el === document.activeElement")
+    assert abs(reason.evaluate("el => el.getBoundingClientRect().top") - top) <= 2
+    # the typing goes on where it was, and the correction posts at the new version
+    bo.keyboard.type("ice")
+    assert reason.input_value() == "the bank paid twice"
+    assert fix.locator("input[name=expected_version]").input_value() == str(v + 1)
+
+
+def test_a_form_whose_step_is_gone_is_kept_and_marked(live_server, phone):
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(bo)
+    bid = bo.locator("form[data-type=bid]")                     # Ann's bid, shown on Bo's phone
+    assert bid.count() == 1
+    bid.locator("input[name=amount]").fill("55")
+    ann.locator("form[data-type=pass] button").click()          # Ann passes: her bid is gone
+    wait_version(bo, v + 1)
+    kept = bo.locator("form.stale")
+    assert kept.count() == 1
+    assert kept.locator("input[name=amount]").input_value() == "55"
+    assert kept.locator("[data-stale-note]").is_visible()
+    assert kept.locator("button:not([data-dismiss])").is_disabled()
+    assert bo.locator("form[data-type=bid]:not(.stale)").count() == 1   # Bo's own bid now
+    kept.locator("[data-dismiss]").click()
+    assert bo.locator("form.stale").count() == 0

@@ -1,0 +1,87 @@
+"""The Age of Steam maps through the phone pages as they are (no change to the companion):
+a whole game of each played by posting the rendered forms, in English and in Korean, with the
+book, the history, the scores and the exports rendering."""
+import html as H
+import re
+
+import pytest
+
+from tests.companion.test_pages import seated
+
+
+def form_of(html: str, kind: str, nth: int = 0) -> str | None:
+    found = re.findall(rf'<form[^>]*data-type="{kind}".*?</form>', html, re.S)
+    return found[nth] if len(found) > nth else None
+
+
+def filled(form: str, **given) -> dict:
+    """Every field of a rendered form with its shown value (a select's first or selected
+    option, a radio's checked or first one), then ``given``."""
+    data = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        if not name:
+            continue
+        value = re.search(r'value="([^"]*)"', tag)
+        kind = re.search(r'type="(\w+)"', tag)
+        if kind and kind.group(1) in ("radio", "checkbox"):
+            if "checked" in tag or (kind.group(1) == "radio" and name.group(1) not in data):
+                data[name.group(1)] = value.group(1) if value else "on"
+            continue
+        data[name.group(1)] = value.group(1) if value else ""
+    for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        options = re.findall(r'<option[^>]*value="([^"]*)"([^>]*)>', body)
+        chosen = [v for v, rest in options if "selected" in rest] or [v for v, _ in options]
+        if chosen:
+            data[name] = chosen[0]
+    data = {k: H.unescape(v) for k, v in data.items()}
+    data.update(given)
+    return data
+
+
+def step(client, code, html) -> bool:
+    """Post one plain step for whoever acts, each form with the values it shows: no shares,
+    drop out, the first action, builds while one is offered, then done, a delivery over one
+    link; a form the engine refuses (too little cash) gives way to the next."""
+    plans = [("issue_shares", {}), ("drop_out", {}), ("select_action", {}), ("no_action", {}),
+             ("build", {}), ("build_done", {}), ("deliver", {}), ("pass_move", {})]
+    for kind, given in plans:
+        form = form_of(html, kind)
+        if form is None:
+            continue
+        r = client.post(f"/tables/{code}/act", data=filled(form, **given))
+        if r.status_code == 303:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("title,players,lang", [
+    ("AoS-NewZealand", ("Ann", "Bo"), "en"), ("AoS-Korea", ("Ann", "Bo", "Cy", "Di"), "ko")])
+def test_a_whole_game_through_the_pages(client, title, players, lang):
+    client.set_cookie("lang", lang)
+    code, _, _ = seated(client, players=players, title=title)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    if lang == "en":
+        assert "Shares issued" in html and "Issue shares ($5 each)" in html and "$10" in html
+        assert "Actions this round" in html
+    else:
+        assert "발행 주식" in html and "주식 발행 (장당 $5)" in html
+        assert "이번 라운드 분계선 통과" in html and "남에서 북으로만" in html
+    posted = 0
+    for _ in range(600):
+        html = client.get(f"/tables/{code}").get_data(as_text=True)
+        if not step(client, code, html):
+            break
+        posted += 1
+    assert posted > 40
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert ("Game over" in html) if lang == "en" else ("게임 종료" in html)
+    for path in ("/history", "/scores", "/export.json", "/export.csv"):
+        r = client.get(f"/tables/{code}{path}")
+        assert r.status_code == 200, (path, r.get_data(as_text=True)[-500:])
+    scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
+    assert all(p in scores for p in players)
+    if lang == "en":       # New Zealand: nobody shipped to all 5 islands in this plain play
+        assert "out (victory condition not met)" in scores
+    else:
+        assert "3 × 수입" in scores or "탈락 (수입 0 미만)" in scores

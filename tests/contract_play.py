@@ -1,0 +1,96 @@
+"""Random play through the declared contract (``engine.contract``), for any title.
+
+``random_value`` picks any value a param offers; ``random_game`` plays a game from its legal
+entries alone and fails on a *shape* refusal: an entry filled with values it offered must be a
+well-formed action (the rules may refuse it for a reason of the game, never ``bad_*`` or
+``not_your_*``).
+"""
+from __future__ import annotations
+
+import random
+
+from engine import contract
+from engine.errors import GameError
+
+SHAPE_CODES = ("bad_", "not_your_")
+SKIP = {"undo", "redo"}
+
+
+def random_value(rng: random.Random, name: str, p: dict, action: dict):
+    kind = p["kind"]
+    if p.get("optional") and rng.random() < 0.2:
+        return contract.OMIT
+    if kind == "choice":
+        choices = contract.allowed(p, action)
+        return rng.choice(choices) if choices else contract.OMIT
+    if kind == "number":
+        lo, hi, step = p["min"], contract.number_max(p, action), p.get("step") or 1
+        if hi < lo:
+            return lo
+        return lo + step * rng.randint(0, (hi - lo) // step)
+    if kind == "flag":
+        return rng.random() < 0.5
+    if kind == "text":
+        if p.get("pattern"):
+            return p["example"]
+        if p.get("not_in") is not None:       # a new name: one not taken yet
+            taken = {str(x).upper() for x in p["not_in"]}
+            while True:
+                name = f"{rng.choice('ABCDEFGHJKLMN')}{rng.randint(1, 30)}"[: p["max_length"]]
+                if name not in taken:
+                    return name
+        return rng.choice(p.get("suggestions") or ["checked at the table"])[: p["max_length"]]
+    if kind == "list":
+        return [random_value(rng, name, p["of"], action) for _ in p["items"]]
+    raise AssertionError(f"unknown param kind {kind!r}")
+
+
+def random_action(rng: random.Random, entry: dict, seat: str | None = None,
+                  pick=None) -> dict:
+    action = {k: v for k, v in entry.items()
+              if k not in contract.ENTRY_KEYS or k in ("type", "entity")}
+    for name, p in (entry.get("params") or {}).items():
+        if p.get("fill") == "seat":
+            action[name] = seat
+            continue
+        got = (pick or random_value)(rng, name, p, action)
+        if got is not contract.OMIT:
+            action[name] = got
+    return action
+
+
+def is_shape_error(err: GameError) -> bool:
+    return err.code.startswith(SHAPE_CODES)
+
+
+def random_game(game, rng: random.Random, max_steps: int = 5000, skip=("correction",),
+                weight=None, tries: int = 60, check=None) -> int:
+    """Play ``game`` from its legal entries until it ends (or ``max_steps``); return the
+    number of steps taken. ``weight(entry) -> float`` biases the choice of entry;
+    ``check(game)`` runs after every step (e.g. the contract checks)."""
+    steps = 0
+    while not game.finished and steps < max_steps:
+        legal = [e for e in game.legal_actions()
+                 if e["type"] not in SKIP and e["type"] not in skip]
+        if not legal:
+            raise AssertionError(f"no legal entry at step {steps}: {game.view().get('round')}")
+        for _ in range(tries):
+            entry = rng.choices(legal, [weight(e) if weight else 1.0 for e in legal])[0] \
+                if weight else rng.choice(legal)
+            seat = game.players[0]["id"]
+            action = random_action(rng, entry, seat)
+            try:
+                game.process(action)
+                break
+            except GameError as err:
+                if is_shape_error(err):
+                    raise AssertionError(
+                        f"shape refusal {err.code} for an offered action {action}: "
+                        f"{err.message}") from err
+        else:
+            raise AssertionError(f"no offered action was accepted in {tries} tries at step "
+                                 f"{steps}")
+        steps += 1
+        if check:
+            check(game)
+    return steps

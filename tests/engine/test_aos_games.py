@@ -1,0 +1,231 @@
+"""Whole Age of Steam games from legal_actions() alone on every map and player count, to the
+scores; properties over random games (determinism, money conserved with the bank, undo equals
+the prefix); the words of every code; replay through the command line."""
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import contract
+from engine.game import Game
+from engine.titles import get
+from engine.words import words_of
+from tests.conftest import ROOT
+from tests.contract_play import random_game
+from tests.engine.helpers_aos import NAMES
+
+MAPS = [("AoS-Korea", 4), ("AoS-Korea", 5), ("AoS-NewZealand", 2), ("AoS-NewZealand", 3),
+        ("AoS-Base", 3), ("AoS-Base", 4), ("AoS-Base", 5), ("AoS-Base", 6)]
+SOURCES = [ROOT / "engine" / "age_of_steam", ROOT / "engine" / "titles"]
+
+
+def english_filled(obj):
+    """Every message's English is the text itself (the phones show it as it is), not a
+    template with %(name)s left in."""
+    if isinstance(obj, dict):
+        if isinstance(obj.get("code"), str) and isinstance(obj.get("message"), str):
+            assert "%(" not in obj["message"], obj
+        for v in obj.values():
+            english_filled(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            english_filled(v)
+
+
+def check(game):
+    english_filled([game.book(), game.legal_actions(), game.scores()])
+    contract.check_book(game.book())
+    contract.check_scores(game.scores(), [p["id"] for p in game.players])
+    assert {r["player"]: r["total"] for r in game.scores()} == game.result()
+    assert game.where() == {"label": None, "value": {"t": "text",
+                                                     "v": game.book()[0]["items"][0]["value"]["v"]}}
+    contract.check_legal(game.legal_actions())
+    r = game.rules
+    assert sum(r.cash.values()) + r.bank == 10 * len(r.players)     # money with the bank
+    assert all(c >= 0 for c in r.cash.values())
+    assert all(1 <= v <= 6 for v in r.loco.values())
+    assert all(2 <= v <= 15 for v in r.shares.values())
+
+
+def weight(entry):
+    """Play like a table: small bids and share issues, many deliveries."""
+    return {"deliver": 3.0, "build": 2.0, "correction": 0.0}.get(entry["type"], 1.0)
+
+
+def keep_small(rng, name, p, action):
+    from tests.contract_play import random_value
+    if p.get("kind") == "number" and name in ("count", "amount"):
+        hi = min(contract.number_max(p, action), p["min"] + 3)
+        return rng.randint(p["min"], hi) if hi >= p["min"] else p["min"]
+    return random_value(rng, name, p, action)
+
+
+def play(title, n, seed, check_each=None):
+    game = Game(title, NAMES[:n], seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.finished and steps < 5000:
+        legal = [e for e in game.legal_actions() if e["type"] not in ("undo", "redo",
+                                                                          "correction")]
+        entry = rng.choices(legal, [weight(e) for e in legal])[0]
+        from tests.contract_play import random_action
+        action = random_action(rng, entry, game.players[0]["id"], pick=keep_small)
+        try:
+            game.process(action)
+        except Exception as exc:
+            assert not getattr(exc, "code", "bad_").startswith(("bad_", "not_your_")), exc
+            continue
+        steps += 1
+        if check_each:
+            check_each(game)
+    return game
+
+
+@pytest.mark.parametrize("title,n", MAPS)
+def test_whole_game_from_legal_actions_alone(title, n):
+    game = play(title, n, seed=n, check_each=check)
+    assert game.finished and game.game_end_reason in ("turns", "all_out")
+    scores = game.result()
+    assert sorted(scores) == sorted(p["id"] for p in game.players)
+    r = game.rules
+    for p, s in scores.items():
+        assert s == (0 if p in r.out else r.points(p))
+    check(game)
+
+
+@pytest.mark.parametrize("title,n", MAPS)
+def test_random_game_by_the_shared_helper(title, n):
+    game = Game(title, NAMES[:n], seed=11)
+    random_game(game, random.Random(11), check=check)
+    assert game.finished
+
+
+def test_some_game_reaches_the_last_turn_with_players_in():
+    """The plain random players survive to the end on every map at some seed."""
+    for title, n in MAPS:
+        ok = False
+        for seed in range(12):
+            g = play(title, n, seed)
+            if g.game_end_reason == "turns" and len(g.rules.out) < n:
+                ok = True
+                break
+            if title == "AoS-NewZealand" and g.game_end_reason == "turns":
+                ok = True         # nobody eligible is a real ending there
+                break
+        assert ok, title
+
+
+games = st.tuples(st.sampled_from(MAPS), st.integers(0, 10 ** 6), st.integers(5, 250))
+
+
+def prefix_of(title, n, seed, steps):
+    game = Game(title, NAMES[:n], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.finished:
+            break
+        legal = [e for e in game.legal_actions() if e["type"] not in ("undo", "redo")]
+        entry = rng.choice(legal)
+        from tests.contract_play import random_action
+        try:
+            game.process(random_action(rng, entry, game.players[0]["id"], pick=keep_small))
+        except Exception:
+            pass
+    return game
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_replay_is_deterministic_and_money_is_conserved(params):
+    (title, n), seed, steps = params
+    game = prefix_of(title, n, seed, steps)
+    check(game)
+    again = Game(title, NAMES[:n], seed=seed, actions=game.effective)
+    assert again.view() == game.view() and again.book() == game.book()
+    assert again.legal_actions() == game.legal_actions() and again.result() == game.result()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.integers(1, 40))
+def test_undo_equals_replaying_the_prefix(params, back):
+    (title, n), seed, steps = params
+    game = prefix_of(title, n, seed, steps)
+    back = min(back, len(game.effective))
+    for _ in range(back):
+        game.process({"type": "undo"})
+    prefix = Game(title, NAMES[:n], seed=seed, actions=game.effective)
+    assert game.view()["actions"] == len(prefix.effective)
+    view, pview = game.view(), prefix.view()
+    for v in (view, pview):
+        v.pop("can_redo")
+    assert view == pview and game.book() == prefix.book()
+
+
+def codes_in(obj, out):
+    if isinstance(obj, dict):
+        if isinstance(obj.get("code"), str) and isinstance(obj.get("message"), str):
+            out.add(obj["code"])
+        for v in obj.values():
+            codes_in(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            codes_in(v, out)
+    return out
+
+
+@pytest.mark.parametrize("title,n", [("AoS-Korea", 4), ("AoS-NewZealand", 2),
+                                     ("AoS-Base", 3)])
+def test_every_code_shown_or_emitted_has_english_and_korean_words(title, n):
+    words, _ = words_of(get(title))
+    seen = set()
+    game = play(title, n, seed=5, check_each=lambda g: (codes_in(g.book(), seen),
+                                                          codes_in(g.legal_actions(), seen),
+                                                          codes_in(g.scores(), seen)))
+    again = Game(title, NAMES[:n], seed=5)
+    spec = get(title)
+    for action in game.log:
+        line = spec.describe(action, spec.currency)
+        english_filled(line)
+        codes_in(line, seen)
+        for d in line["details"]:
+            contract.check_message(d["label"], "step")
+            contract.check_value(d["value"], "step")
+    for action in game.effective:
+        events = again.process(action)
+        english_filled(events)
+        for e in events:
+            seen |= {e["code"]} | ({e["code"] + ".board"} if e.get("board") else set())
+    codes_in(get(title).options, seen)
+    files = [p for d in SOURCES for p in d.glob("*.py")
+             if d.name == "age_of_steam" or p.name.startswith("title_aos")]
+    source = "\n".join(p.read_text() for p in files)
+    seen |= set(re.findall(r'(?:err|GameError)\(\s*"([a-z_]+)"', source))
+    seen |= set(re.findall(r'say\(\s*"([a-z_]+)"', source))
+    if title != "AoS-Korea":
+        seen -= {c for c in seen if c.startswith("korea") or c in ("bad_crossing",
+                                                                    "crossing_closed")}
+    if title != "AoS-NewZealand":
+        seen -= {c for c in seen if c.startswith("nz") or c == "bad_island"}
+    seen -= {"player_count", "bad_option"}
+    missing = sorted(c for c in seen if not {"en", "ko"} <= set(words.get(c, {})))
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("title,n", [("AoS-Korea", 5), ("AoS-NewZealand", 3)])
+def test_a_recorded_game_replays_on_the_command_line(title, n, tmp_path):
+    game = play(title, n, seed=3)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()))
+    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert summary["title"] == title and summary["game_end_reason"] == game.game_end_reason
+    assert summary["result"] == {p: s for p, s in game.result().items()}
+    listed = subprocess.run([sys.executable, "-m", "engine", "titles"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    assert f"{title}\t{get(title).name}" in listed.splitlines()
