@@ -116,12 +116,15 @@ def words_text(m: dict, key: str = "message", variant: str = "",
     if words is not None:
         table = words
     locale = _locale()
-    if locale == "en" and m.get(key) and not variant:   # the engine's own English says it best
+    own = m.get(key) if not variant else None
+    if locale == "en" and own and "%(" not in own:   # the engine's own English says it best
         return None
     code = m.get("code", "") + (".board" if key == "board" else "") + \
         (f".{variant}" if variant else "")
     entry = table.get(code) or {}
     template = entry.get(locale)
+    if template is None and locale == "en" and own:
+        template = own                    # the engine's English is a template: fill it in
     if template is None:
         return None
     if entry.get("types"):

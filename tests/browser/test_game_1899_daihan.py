@@ -58,7 +58,7 @@ def test_a_1899_daihan_game_on_a_phone_to_the_scores(live_server, phone, locale,
         data = {**fill(form, rng), **extra}
         html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data])
         if "data-confirm" in html:             # a money step asks once: yes, enter it
-            html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data])
+            html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data, True])
         if re.search(r'data-version="(\d+)"', html).group(1) == v and 'class="err"' in html:
             refused.add(form["index"])
         codes |= set(re.findall(r'data-code="([a-z_]+)"', html))

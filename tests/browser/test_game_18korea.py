@@ -223,13 +223,21 @@ class Phone:
             else:
                 f.locator(f"input[name={q(name)}]").fill(value)
         before = page.locator("#live").get_attribute("data-version")
-        f.locator("button").click()
-        answer = page.wait_for_function(
+        f.locator("button").first.click()
+        html = self.answer(before)
+        if "data-confirm" in html:      # a money step asks once: yes, enter it
+            page.locator('#actions [data-confirm] button[name="confirm"]').click()
+            html = self.answer(before)
+        return html
+
+    def answer(self, before: str) -> str:
+        """The page once it has answered a tap: a new step, a refusal, or a question."""
+        return self.page.wait_for_function(
             """v => { const l = document.getElementById('live');
                       if (!l || document.body.dataset.busy) return false;
-                      if (l.dataset.version !== v || l.querySelector('.err')) return l.outerHTML;
-                      return false; }""", arg=before)
-        return answer.json_value()
+                      if (l.dataset.version !== v || l.querySelector('.err')
+                          || l.querySelector('[data-confirm]')) return l.outerHTML;
+                      return false; }""", arg=before).json_value()
 
 
 def sit(page, join_url: str, seat: str):

@@ -18,7 +18,7 @@ from tests.companion.test_pages_games import SEEDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-FILL_AND_SUBMIT = """([idx, data]) => {
+FILL_AND_SUBMIT = """([idx, data, yes]) => {
   document.getElementById('live').dataset.stale = '1';
   const f = document.querySelector(`form[data-form="${idx}"]`);
   for (const [k, v] of Object.entries(data)) {
@@ -27,7 +27,8 @@ FILL_AND_SUBMIT = """([idx, data]) => {
       if (el.type === 'radio') el.checked = (el.value === v); else el.value = v;
     }
   }
-  f.requestSubmit();
+  const ok = yes && f.querySelector('[data-confirm] button[name="confirm"]');
+  if (ok) f.requestSubmit(ok); else f.requestSubmit();
   const t0 = Date.now();
   return new Promise((resolve, reject) => {
     const check = () => {
@@ -62,7 +63,7 @@ def test_a_whole_game_from_the_phone_to_the_scores(live_server, phone, title):
         data = fill(form, rng)
         html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data])
         if "data-confirm" in html:             # a money step asks once: yes, enter it
-            html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data])
+            html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data, True])
         if re.search(r'data-version="(\d+)"', html).group(1) == v and 'class="err"' in html:
             refused.add(form["index"])
         steps += 1

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import browser, live_server, phone, pw  # noqa: F401 (fixtures)
 from tests.browser.flows import create_table, take_seat, wait_live
 
 pytestmark = pytest.mark.browser
 
 
-def test_pages_run_under_the_policy(live_server, phone):  # noqa: F811
+def test_pages_run_under_the_policy(live_server, phone):
     ann = phone()
     messages = []
     ann.on("console", lambda m: messages.append(m.text))
