@@ -12,7 +12,7 @@ import pytest
 from engine import titles
 from tests.browser.html_forms import choose, fill, parse
 
-REAL = [t for t in ("1888-N", "18Korea", "1899-DAIHAN") if t in titles.TITLES]
+REAL = [t for t in ("1888-N", "18Korea", "1899-DAIHAN", "18Lilliput") if t in titles.TITLES]
 
 
 def start(client, title, players, seed):
