@@ -18,10 +18,21 @@ def create_table(page, base, title="double-18", players=("Ann", "Bo"), seed=7):
     return code, join, watch
 
 
-def take_seat(page, join_url, player: str):
+def sit_down(page, join_url, player: str):
+    """Open the invite and tap a seat once the page has settled. Every response re-sends
+    the session cookie, so a request the join page still has in flight (the service
+    worker caching the static files on a first visit) could answer after the seat was
+    taken and put back the cookie without it: the table would then say "no seat"."""
     page.goto(join_url)
+    page.evaluate("""Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                   new Promise(done => setTimeout(() => done(false), 10000))])""")
+    page.wait_for_load_state("networkidle")
     page.locator(f"button[data-seat='{player}']").click()
     page.wait_for_url(re.compile(r"/tables/\w+$"))
+
+
+def take_seat(page, join_url, player: str):
+    sit_down(page, join_url, player)
     wait_live(page)
 
 

@@ -24,7 +24,7 @@ import pytest
 from engine.records import replay
 from engine.titles.title_18korea import data as D
 from tests.browser.conftest import ARTIFACTS, shot
-from tests.browser.flows import create_table, wait_live, wait_version
+from tests.browser.flows import create_table, take_seat, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -240,20 +240,6 @@ class Phone:
                       return false; }""", arg=before).json_value()
 
 
-def sit(page, join_url: str, seat: str):
-    """Open the invite and tap a seat once the page has settled. Every response re-sends
-    the session cookie, so a request the join page still has in flight (the service
-    worker caching the static files on a first visit) could answer after the seat was
-    taken and put back the cookie without it: the table would then say "no seat"."""
-    page.goto(join_url)
-    page.evaluate("""Promise.race([navigator.serviceWorker.ready.then(() => true),
-                                   new Promise(done => setTimeout(() => done(false), 10000))])""")
-    page.wait_for_load_state("networkidle")
-    page.locator(f"button[data-seat='{seat}']").click()
-    page.wait_for_url(re.compile(r"/tables/\w+$"))
-    wait_live(page)
-
-
 def version_of(html: str) -> int:
     return int(re.search(r'id="live" data-version="(\d+)"', html).group(1))
 
@@ -269,7 +255,7 @@ def test_a_whole_18korea_game_on_two_phones(live_server, phone):
     phones = {}
     for seat, name in enumerate(PLAYERS, start=1):
         page = first if seat == 1 else phone()
-        sit(page, join, str(seat))
+        take_seat(page, join, str(seat))
         assert f"you are {name}" in page.locator("#live").inner_text()
         phones[name] = Phone(name, page)
     player = TablePlayer()

@@ -16,8 +16,8 @@ import pytest
 
 from engine.records import replay
 from tests.browser.conftest import shot
-from tests.browser.flows import create_table, wait_version
-from tests.browser.test_game_18korea import Phone, money, now_forms, sit, version_of, who
+from tests.browser.flows import create_table, take_seat, wait_version
+from tests.browser.test_game_18korea import Phone, money, now_forms, version_of, who
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -80,7 +80,7 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
     phones = {}
     for seat, name in enumerate(players, start=1):
         page = first if seat == 1 else phone(locale=locale)
-        sit(page, join, str(seat))
+        take_seat(page, join, str(seat))
         phones[name] = Phone(name, page)
     html = phones[players[0]].html()
     assert map_fact in html

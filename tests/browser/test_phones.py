@@ -81,7 +81,8 @@ def test_own_undo_needs_no_consent_and_a_spectator_watches_live(live_server, pho
 def test_before_brython_runs_the_boot_script_shows_steps_live(live_server, phone):
     """static/live_boot.js: a phone whose brython.js has not arrived (here: never arrives)
     still shows another phone's step without a reload; Brython never marks it ready."""
-    ann, bo = phone(), phone()
+    # no service worker for Bo: it would fetch brython.js into its cache (past the route)
+    ann, bo = phone(), phone(service_workers="block")
     bo.route("**/brython.js*", lambda route: route.abort())
     code, join, _ = create_table(ann, live_server.url)
     take_seat(ann, join, "1")
