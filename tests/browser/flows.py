@@ -18,7 +18,7 @@ def create_table(page, base, title="double-18", players=("Ann", "Bo"), seed=7):
     return code, join, watch
 
 
-def sit_down(page, join_url, player: str):
+def take_seat(page, join_url, player: str):
     """Open the invite and tap a seat once the page has settled. Every response re-sends
     the session cookie, so a request the join page still has in flight (the service
     worker caching the static files on a first visit) could answer after the seat was
@@ -29,10 +29,6 @@ def sit_down(page, join_url, player: str):
     page.wait_for_load_state("networkidle")
     page.locator(f"button[data-seat='{player}']").click()
     page.wait_for_url(re.compile(r"/tables/\w+$"))
-
-
-def take_seat(page, join_url, player: str):
-    sit_down(page, join_url, player)
     wait_live(page)
 
 
