@@ -317,7 +317,7 @@ def _fields_at(live, version: int):
         known = _DECLARED[live] = {}
     if version == live.version and version not in known:
         try:
-            legal = live.game.legal_actions()
+            legal = live.legal()
         except Exception:                      # a title's fault: the post reports it
             return None
         known[version] = declared_fields(legal)

@@ -337,6 +337,7 @@ class LiveTable:
         self.entered: list[tuple[int, str | None]] = entered or []
         self.undone: list[tuple[int, str | None]] = undone or []
         self._view: tuple[int, str] | None = None
+        self._legal: tuple[int, list] | None = None
         self.undo_open = True     # an undo request may be open (checked at the first post)
         self.used = time.monotonic()
 
@@ -361,11 +362,18 @@ class LiveTable:
         step have lapsed."""
         return self.entered[-1][0] if self.entered else -1
 
+    def legal(self) -> list:
+        """The game's legal actions at this version, listed once per version (the state's text
+        and the check of a post's declared fields share them). Not to be changed."""
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, self.game.legal_actions())
+        return self._legal[1]
+
     def state_text(self) -> str:
         """``{"version", "state", "legal", "book"}`` as JSON text, made once per version."""
         if self._view is None or self._view[0] != self.version:
             try:
-                state, legal = self.game.view(), self.game.legal_actions()
+                state, legal = self.game.view(), self.legal()
                 book = self.game.book()
             except Exception as exc:   # a fault in a title's view: say so, do not crash
                 log.exception("view of table %s failed", self.code)
