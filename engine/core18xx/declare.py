@@ -98,8 +98,8 @@ def _labels(name: str, t: str, choices: list, players: set) -> dict | None:
     """Words for choices that are words, not ids (``ipo``, ``payout``, ``N``)."""
     labels = {}
     for c in choices:
-        if not isinstance(c, str):
-            continue
+        if not isinstance(c, str) or (c not in CHOICE_WORDS and not any(ch.islower() for ch in c)):
+            continue                  # a name, not a word: phase "4", train "D", hex "E5"
         if t == "text" or (t == "entity" and c not in players and c in CHOICE_WORDS) \
                 or (t == "tile" and c in CHOICE_WORDS):
             labels[c] = word(c)
