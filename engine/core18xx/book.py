@@ -7,6 +7,8 @@ Each takes plain values, so a title hands over what its own books hold.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from engine import contract as C
 
 
@@ -221,8 +223,8 @@ class CoreBookMixin:
                          "price": self.company_min_price(s)})
                     for s, c in self.companies.items() if not c["closed"]]
         nxt = self.depot.next_train()
-        supply = [(k, sum(1 for t in self.depot.upcoming if Depot.kind(t) == k),
-                   self.depot.specs[k].get("price")) for k in self.depot.specs]
+        left = Counter(Depot.kind(t) for t in self.depot.upcoming)
+        supply = [(k, left[k], self.depot.specs[k].get("price")) for k in self.depot.specs]
         notes = [C.msg("book.exported_at_set_end", "exported at the end of this set of operating "
                        "rounds if nobody buys it")] if self.exports_at_set_end() else []
         tokens: dict = {}

@@ -280,9 +280,27 @@ def describe(action: dict, currency: str = "") -> dict:
     return {"label": head, "details": details}
 
 
+# Declared entries by what they were made from: most entries (the corrections above all,
+# with a choice per market space and per tile) are the same from one version to the next.
+# The declared dicts are shared between calls: nothing may change them.
+_DECLARED: dict = {}
+DECLARED_KEEP = 1024
+
+
 def declare(entries: list[dict], players, money=str) -> list[dict]:
     ids = set(players)
-    return [entry(e, ids, money) for e in entries]
+    salt = (tuple(sorted(ids)), money(1000))
+    out = []
+    for e in entries:
+        key = (repr(e), salt)
+        got = _DECLARED.get(key)
+        if got is None:
+            got = entry(e, ids, money)
+            if len(_DECLARED) >= DECLARED_KEEP:
+                _DECLARED.clear()
+            _DECLARED[key] = got
+        out.append(got)
+    return out
 
 
 def seat_param(players) -> dict:
