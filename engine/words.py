@@ -41,6 +41,11 @@ def _merged(modules: tuple[str, ...]) -> tuple[dict, dict]:
 COMMON = "engine.words_common"
 
 
+def en_ko(en: str, ko: str) -> dict:
+    """One code's words: ``{"en": en, "ko": ko}`` (the words modules write ``_w(en, ko)``)."""
+    return {"en": en, "ko": ko}
+
+
 def words_of(spec) -> tuple[dict, dict]:
     """(words, param types) of a title: the common words, then its family's, then its own."""
     modules = tuple(getattr(spec, "words", ()) or ())

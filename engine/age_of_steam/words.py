@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.age_of_steam.building import KIND_NAMES
 from engine.age_of_steam.describe import FIELD_NAMES, STEPS
 from engine.age_of_steam.selection import ACTION_NAMES
+from engine.words import en_ko as _w
 
 PARAMS = {
     "player": "player", "by": "player", "leader": "player", "winner": "player",
@@ -17,8 +18,6 @@ PARAMS = {
 }
 
 
-def _w(en, ko):
-    return {"en": en, "ko": ko}
 
 
 WORDS = {

@@ -22,6 +22,7 @@ from engine.age_of_steam.describe import describe as family_describe
 from engine.age_of_steam.options import FAMILY_OPTIONS
 from engine.errors import GameError
 from engine.titles import TitleSpec
+from engine.words import en_ko as _w
 
 TITLE_ID = "AoS-Korea"
 SOURCE = "shared/seeds/002_1b474179f9a4532e.txt (Korea, 2025 revised)"
@@ -135,8 +136,6 @@ TITLE = TitleSpec(TITLE_ID, "Age of Steam: Korea (2025 revised)", FAMILY, "$", 4
                   words=(FAMILY_WORDS, "engine.titles.title_aos_korea"), describe=describe)
 
 
-def _w(en, ko):
-    return {"en": en, "ko": ko}
 
 
 PARAMS = {"spent": "money"}

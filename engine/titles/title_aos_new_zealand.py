@@ -25,6 +25,7 @@ from engine.age_of_steam.describe import describe as family_describe
 from engine.age_of_steam.options import FAMILY_OPTIONS
 from engine.errors import GameError
 from engine.titles import TitleSpec
+from engine.words import en_ko as _w
 
 TITLE_ID = "AoS-NewZealand"
 SOURCE = "shared/seeds/002_1b474179f9a4532e.txt (New Zealand)"
@@ -202,8 +203,6 @@ TITLE = TitleSpec(TITLE_ID, "Age of Steam: New Zealand", FAMILY, "$", 2, 3, crea
                   describe=describe)
 
 
-def _w(en, ko):
-    return {"en": en, "ko": ko}
 
 
 PARAMS = {}

@@ -3,6 +3,7 @@ Korean templates put particles after fixed words, never after a name."""
 from __future__ import annotations
 
 from engine.titles.title_1899_daihan import data as D
+from engine.words import en_ko as _w
 
 PARAMS = {
     "player": "player", "company": "company", "corporation": "company", "price": "money",
@@ -15,8 +16,6 @@ PARAMS = {
 }
 
 
-def _w(en, ko):
-    return {"en": en, "ko": ko}
 
 
 WORDS = {

@@ -3,6 +3,7 @@ Korean templates put particles after fixed words ("님이", "회사가"), never 
 from __future__ import annotations
 
 from engine.titles.title_18lilliput import data as D
+from engine.words import en_ko as _w
 
 PARAMS = {
     "player": "player", "company": "company", "amount": "money", "cash": "money",
@@ -14,8 +15,6 @@ PARAMS = {
 }
 
 
-def _w(en, ko):
-    return {"en": en, "ko": ko}
 
 
 WORDS = {
