@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from companion import settings
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -23,7 +25,7 @@ def instance_path(test_config: dict | None = None) -> str:
     """Where this install keeps its database, secret and caches: ``INSTANCE_PATH`` of the test
     config, else ``COMPANION_INSTANCE_PATH``, else ``instance/`` in the checkout."""
     return str((test_config or {}).get("INSTANCE_PATH")
-               or os.environ.get("COMPANION_INSTANCE_PATH") or ROOT / "instance")
+               or settings.from_environment()["INSTANCE_PATH"] or ROOT / "instance")
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -36,9 +38,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
-        DATABASE_URL=os.environ.get("DATABASE_URL")
-        or f"sqlite:///{Path(app.instance_path) / 'companion.db'}",
-        REDIS_URL=os.environ.get("REDIS_URL"),
         # The session cookie (the seats this phone holds) is sent only when it changes: a
         # refresh on every answer let a late answer to a request sent before the phone took
         # its seat (the service worker caching files) put back the cookie without the seat.
@@ -49,8 +48,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    settings.apply(app)     # every COMPANION_* (and DATABASE_URL, REDIS_URL...) default
+    if not app.config.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'companion.db'}"
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(app.instance_path)
+        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
     from companion import api, health, i18n, pages, pwa, security
     app.register_blueprint(health.bp)

@@ -17,23 +17,19 @@ Every error is JSON ``{"error": {"code", "message", "params"}}`` with a 4xx stat
 """
 from __future__ import annotations
 
-import functools
 import json
-import logging
 import math
-import os
 import re
-import threading
-import time
 import weakref
 
 from flask import Blueprint, current_app, g, jsonify, request
-from werkzeug.exceptions import HTTPException, TooManyRequests
 
-from companion.tables import ServiceError, service, token_hash
+from companion import json_errors
+from companion.ratelimit import RateLimiter, address_key, bearer, device_key, limited
+from companion.tables import service
+from companion.wire import ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-MAX_BODY = 64 * 1024
 MAX_INT = 2 ** 31 - 1      # versions, ids and counts: what every database column holds
 
 
@@ -81,13 +77,6 @@ def json_body() -> dict:
     return data
 
 
-def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
-    return None
-
-
 def access_for(code):
     return service().authorize(code, bearer())
 
@@ -109,148 +98,6 @@ def absolute(path: str) -> str:
     return request.host_url.rstrip("/") + path
 
 
-# -- rate limits -----------------------------------------------------------------------------------
-# Fixed windows ("30 per 10 seconds": at most 30 hits in each aligned 10-second window), counted in
-# this process (memory://) or in Redis (redis://..., shared by every process). Hand-made rather than
-# flask-limiter: that extension re-parsed each limit and walked every route's limits on every request
-# (GETs and WebSocket upgrades included), ~0.5 ms of CPU a request; here a limited post costs a few
-# dict operations (or one Redis round trip for all its limits) and other requests nothing.
-log = logging.getLogger(__name__)
-REDIS_RETRY_SECONDS = 5.0
-_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
-_LIMIT_RE = re.compile(r"^\s*(\d+)\s*(?:per|/)\s*(\d+)?\s*(second|minute|hour|day)s?\s*$", re.I)
-
-
-@functools.lru_cache(maxsize=64)
-def parse_limits(text: str) -> tuple[tuple[int, int], ...]:
-    """``"30 per 10 seconds; 1000/hour"`` -> ``((30, 10), (1000, 3600))`` (hits, seconds)."""
-    out = []
-    for part in re.split(r"[;,]", text or ""):
-        if not part.strip():
-            continue
-        m = _LIMIT_RE.match(part)
-        if not m:
-            raise ValueError(f"not a rate limit: {part!r} (write e.g. '30 per 10 seconds')")
-        out.append((int(m.group(1)), int(m.group(2) or 1) * _UNITS[m.group(3).lower()]))
-    return tuple(out)
-
-
-def device_key() -> str:
-    token = bearer()
-    if token:
-        return "tok:" + token_hash(token)[:24]
-    return "ip:" + (request.remote_addr or "?")
-
-
-def address_key() -> str:
-    return "ip:" + (request.remote_addr or "?")
-
-
-class RateLimiter:
-    """Counts hits per (limit name, key, window) and refuses with 429 over a limit."""
-
-    def __init__(self):
-        self.enabled = True
-        self.redis = None
-        self.prefix = "companion:rl"
-        self.swallow_errors = True
-        self._counts: dict[str, list] = {}        # memory: key -> [window end, hits]
-        self._lock = threading.Lock()
-        self._next_prune = 0.0
-        self.redis_down_until = 0.0     # after a Redis failure: count in memory until then
-
-    def init_app(self, app) -> None:
-        cfg = app.config
-        self.enabled = bool(cfg.get("RATELIMIT_ENABLED", True))
-        self.prefix = cfg.get("RATELIMIT_KEY_PREFIX", "companion:rl")
-        self.swallow_errors = bool(cfg.get("RATELIMIT_SWALLOW_ERRORS", True))
-        uri = cfg.get("RATELIMIT_STORAGE_URI") or "memory://"
-        self.redis = None
-        if uri.startswith(("redis://", "rediss://", "unix://")):
-            import redis
-            # A hung Redis must not hold every post: a short timeout, then (below) this process
-            # counts in memory for REDIS_RETRY_SECONDS before it tries Redis again.
-            timeout = float(cfg.get("REDIS_TIMEOUT") or os.environ.get(
-                "COMPANION_REDIS_TIMEOUT", 0.25))
-            self.redis = redis.Redis.from_url(uri, socket_timeout=timeout,
-                                              socket_connect_timeout=timeout)
-        elif not uri.startswith("memory://"):
-            raise ValueError(f"RATELIMIT_STORAGE_URI: memory:// or redis://, not {uri!r}")
-        for name in ("RATELIMIT_CREATE", "RATELIMIT_JOIN", "RATELIMIT_POST", "RATELIMIT_POST_ADDRESS"):
-            parse_limits(cfg.get(name, ""))       # a bad setting fails at start, not per request
-        app.extensions["companion.ratelimit"] = self
-
-    def hit(self, checks) -> None:
-        """``checks``: [(config name, key)]. Counts one hit on each; 429 if any is over."""
-        if not self.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
-            return
-        now = time.time()
-        windows = []
-        for name, key in checks:
-            for amount, seconds in parse_limits(current_app.config.get(name, "")):
-                start = int(now // seconds) * seconds
-                windows.append((f"{self.prefix}:{name}:{amount}/{seconds}:{key}:{start}",
-                                amount, start + seconds))
-        if not windows:
-            return
-        try:
-            if self.redis is not None and now >= self.redis_down_until:
-                counts = self._redis_incr(windows)
-            else:
-                counts = self._incr(windows, now)   # memory (or Redis failed a moment ago)
-        except Exception as exc:
-            if not self.swallow_errors:
-                raise
-            self.redis_down_until = now + REDIS_RETRY_SECONDS
-            log.warning("rate limit storage failed (counted in this process for %.0f s): %s",
-                        REDIS_RETRY_SECONDS, exc)
-            counts = self._incr(windows, now)
-        worst = None
-        for (_key, amount, end), count in zip(windows, counts):
-            remaining = amount - count
-            if worst is None or remaining < worst[0]:
-                worst = (remaining, amount, end)
-        g.ratelimit = worst
-        if worst[0] < 0:
-            raise TooManyRequests(retry_after=max(1, int(worst[2] - now + 0.999)))
-
-    def _incr(self, windows, now) -> list[int]:
-        counts = []
-        with self._lock:
-            table = self._counts
-            if now >= self._next_prune and len(table) > 1000:   # forget ended windows
-                for k in [k for k, v in table.items() if v[0] <= now]:
-                    del table[k]
-                self._next_prune = now + 10
-            for key, _amount, end in windows:
-                slot = table.get(key)
-                if slot is None:
-                    slot = table[key] = [end, 0]
-                slot[1] += 1
-                counts.append(slot[1])
-        return counts
-
-    def _redis_incr(self, windows) -> list[int]:
-        pipe = self.redis.pipeline(transaction=False)
-        for key, _amount, end in windows:
-            pipe.incr(key)
-            pipe.expireat(key, int(end) + 1, nx=True)
-        return pipe.execute()[0::2]
-
-
-def limited(*checks):
-    """Route decorator: ``checks`` are (config name, key function) pairs (each app has its own
-    :class:`RateLimiter` and counts)."""
-    def wrap(view):
-        @functools.wraps(view)
-        def inner(*a, **k):
-            current_app.extensions["companion.ratelimit"].hit(
-                [(name, key()) for name, key in checks])
-            return view(*a, **k)
-        return inner
-    return wrap
-
-
 POST_LIMITS = (("RATELIMIT_POST", device_key), ("RATELIMIT_POST_ADDRESS", address_key))
 
 
@@ -265,10 +112,14 @@ def ratelimit_headers(response):
     return response
 
 
+bp.register_error_handler(ServiceError, json_errors.service_error)
+bp.register_error_handler(Exception, json_errors.unexpected)
+
+
 # -- routes -----------------------------------------------------------------------------------------
 @bp.before_request
 def limit_body():
-    request.max_content_length = current_app.config.get("API_MAX_BODY", MAX_BODY)
+    request.max_content_length = current_app.config.get("API_MAX_BODY", json_errors.MAX_BODY)
 
 
 @bp.post("/tables")
@@ -426,58 +277,6 @@ def answer_undo(code, request_id, answer):
     return jsonify(service().answer_undo(access_for(code), request_id, answer == "approve"))
 
 
-# -- errors ---------------------------------------------------------------------------------------
-def _is_api() -> bool:
-    return request.path.startswith(("/api/", "/ws/"))
-
-
-@bp.errorhandler(ServiceError)
-def _service_error(err: ServiceError):
-    body = err.body()
-    if err.status == 409 and "version" in err.params:
-        body["version"] = err.params["version"]
-    return jsonify(body), err.status
-
-
-def _http_error(err: HTTPException):
-    if not _is_api():
-        return err
-    code = (err.name or "error").lower().replace(" ", "_")
-    message = err.description or err.name
-    if err.code == 413:
-        message = f"The body is larger than {current_app.config.get('API_MAX_BODY', MAX_BODY)} bytes."
-    response = jsonify({"error": {"code": code, "message": message, "params": {}}})
-    response.status_code = err.code or 400
-    if err.code == 429:
-        retry = getattr(err, "retry_after", None)
-        if retry:
-            response.headers["Retry-After"] = str(retry)
-    return response
-
-
-@bp.errorhandler(Exception)
-def _unexpected(err: Exception):
-    if isinstance(err, HTTPException):
-        return _http_error(err)
-    from sqlalchemy.exc import DBAPIError, TimeoutError as PoolTimeout
-    if isinstance(err, PoolTimeout):          # every database connection of this process is busy
-        current_app.logger.warning("no free database connection on %s: %s", request.path, err)
-        response = jsonify({"error": {"code": "busy", "params": {},
-                                      "message": "The server is busy; try again."}})
-        response.headers["Retry-After"] = "1"
-        return response, 503
-    if isinstance(err, DBAPIError) and (err.connection_invalidated or
-                                        "OperationalError" in type(err).__name__):
-        current_app.logger.warning("database unavailable on %s: %s", request.path, err)
-        return jsonify({"error": {"code": "unavailable", "params": {},
-                                  "message": "The database is unavailable; try again."}}), 503
-    current_app.logger.exception("unexpected error on %s", request.path)
-    if not _is_api():
-        raise err
-    return jsonify({"error": {"code": "internal", "message": "The server failed on this request.",
-                              "params": {}}}), 500
-
-
 def _no_sessions_for_api(app) -> None:
     """The JSON API and the WebSocket use bearer tokens, never the cookie session: give their
     requests an empty session instead of unsigning (or building a signer for) a cookie on
@@ -502,15 +301,6 @@ def init_app(app) -> None:
 
     from companion import first_state, live, tables
 
-    env = os.environ.get
-    app.config.setdefault("REDIS_PREFIX", env("COMPANION_REDIS_PREFIX", "companion"))
-    app.config.setdefault("SNAPSHOT_EVERY", int(env("COMPANION_SNAPSHOT_EVERY", "100")))
-    app.config.setdefault("RATELIMIT_CREATE", env("COMPANION_LIMIT_CREATE", "60 per minute"))
-    app.config.setdefault("RATELIMIT_JOIN", env("COMPANION_LIMIT_JOIN", "30 per minute"))
-    app.config.setdefault("RATELIMIT_POST", env("COMPANION_LIMIT_POST", "30 per 10 seconds"))
-    # All phones behind one address (a table on one Wi-Fi): a ceiling on forged-token floods.
-    app.config.setdefault("RATELIMIT_POST_ADDRESS",
-                          env("COMPANION_LIMIT_POST_ADDRESS", "1200 per minute"))
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
     app.config.setdefault("RATELIMIT_KEY_PREFIX", app.config["REDIS_PREFIX"] + ":rl")
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
@@ -526,5 +316,4 @@ def init_app(app) -> None:
     csrf = CSRFProtect(app)     # protects the pages' HTML forms (templates: {{ csrf_token() }})
     csrf.exempt(bp)             # bearer tokens, no cookies: not forgeable cross-site
     csrf.exempt(live.bp)
-    app.register_error_handler(ServiceError, _service_error)
-    app.register_error_handler(HTTPException, _http_error)
+    json_errors.init_app(app)

@@ -107,7 +107,7 @@ class StateCache:
 def init_app(app, svc) -> StateCache | None:
     """The kept copies (``COMPANION_STATE_CACHE=0``, config ``STATE_CACHE``: off; for the
     bench's comparison)."""
-    on = app.config.get("STATE_CACHE", os.environ.get("COMPANION_STATE_CACHE", "1"))
+    on = app.config["STATE_CACHE"]
     if str(on).lower() in ("0", "false", "no", "off"):
         return None
     db = hashlib.sha256(str(app.config["DATABASE_URL"]).encode()).hexdigest()[:16]

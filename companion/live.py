@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import queue
 import threading
 import time
@@ -40,7 +39,10 @@ from flask import Blueprint, current_app, g, jsonify, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 
-from companion.tables import Access, ServiceError, service
+from companion import json_errors
+from companion.settings import DEFAULTS
+from companion.tables import service
+from companion.wire import Access, ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +54,12 @@ _STOP = object()
 _SINCE = object()              # "a catch-up is asked for": the version is in Subscriber.since
 MAX_QUEUE = 2000
 MAX_OUTBOX = 10000             # publishes waiting for Redis (more are dropped: the sweep)
-REDIS_TIMEOUT = 0.5            # seconds a publish may wait on Redis
+REDIS_TIMEOUT = DEFAULTS["REDIS_TIMEOUT"]          # seconds a publish may wait on Redis
 REDIS_RETRY_SECONDS = 5.0      # after a failed publish, Redis is left alone this long
 MAX_VERSION = 2 ** 31 - 1
 CATCHUP_PAGE = 100             # log rows read (and frames sent) between two yields
-CATCHUP_BUDGET = 3000          # versions one socket may be sent by catch-ups in a burst...
-CATCHUP_RATE = 50.0            # ...refilled at this many a second
+CATCHUP_BUDGET = DEFAULTS["WS_CATCHUP_BUDGET"]    # versions one socket may be sent in a burst...
+CATCHUP_RATE = DEFAULTS["WS_CATCHUP_RATE"]        # ...refilled at this many a second
 
 
 def dumps(data) -> str:
@@ -423,15 +425,7 @@ class Hub:
 
 
 # -- the WebSocket endpoint -------------------------------------------------------------------------
-@bp.errorhandler(ServiceError)
-def _service_error(err: ServiceError):
-    return jsonify(err.body()), err.status
-
-
-@bp.errorhandler(Exception)
-def _unexpected(err: Exception):
-    from companion.api import _unexpected as json_error
-    return json_error(err)
+bp.register_error_handler(Exception, json_errors.unexpected)
 
 
 def hub() -> Hub:
@@ -494,16 +488,12 @@ def _client_message(data) -> dict:
 
 
 def init_app(app) -> Hub:
-    env = os.environ.get
-    h = Hub(app.config.get("REDIS_URL"), prefix=app.config.get("REDIS_PREFIX", "companion"),
-            sweep_every=float(app.config.get("HUB_SWEEP_SECONDS",
-                                             env("COMPANION_HUB_SWEEP", 2.0))),
-            redis_timeout=float(app.config.get("REDIS_TIMEOUT") or
-                                env("COMPANION_REDIS_TIMEOUT", REDIS_TIMEOUT)))
-    h.catchup_budget = float(app.config.get("WS_CATCHUP_BUDGET") or
-                             env("COMPANION_WS_CATCHUP_BUDGET", CATCHUP_BUDGET))
-    h.catchup_rate = float(app.config.get("WS_CATCHUP_RATE") or
-                           env("COMPANION_WS_CATCHUP_RATE", CATCHUP_RATE))
+    cfg = app.config
+    h = Hub(cfg.get("REDIS_URL"), prefix=cfg["REDIS_PREFIX"],
+            sweep_every=float(cfg["HUB_SWEEP_SECONDS"]),
+            redis_timeout=float(cfg["REDIS_TIMEOUT"]))
+    h.catchup_budget = float(cfg["WS_CATCHUP_BUDGET"])
+    h.catchup_rate = float(cfg["WS_CATCHUP_RATE"])
     app.extensions["companion.hub"] = h
     app.config.setdefault("SOCK_SERVER_OPTIONS", {"ping_interval": 25, "max_message_size": 4096})
     app.register_blueprint(bp)

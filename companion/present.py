@@ -150,7 +150,6 @@ def message_text(m) -> str:
     """A message (``{code, message, params}``) in the page's language."""
     if not isinstance(m, dict):
         return "" if m is None else str(m)
-    from companion.i18n import engine_text
     return engine_text(m)
 
 
@@ -169,3 +168,34 @@ def short_text(item) -> str:
         found = words_text(v, variant="short")
         return found if found is not None else message_text(v)
     return _bare(v)
+
+
+# -- engine messages (the words: engine/**/words*.py) ----------------------------------
+# the server's own refusals (and the server tests' title), in the words' format
+SERVER_WORDS = {
+    'stale_version': {'en': 'Someone else acted first; here is the game as it is now.', 'ko': '다른 사람이 먼저 입력했습니다. 지금의 게임 상태입니다.'},
+    'conflict': {'en': 'Someone else acted first; here is the game as it is now.', 'ko': '다른 사람이 먼저 입력했습니다. 지금의 게임 상태입니다.'},
+    'unknown_action': {'en': 'That step is not possible now.', 'ko': '지금은 그 단계를 할 수 없습니다.'},
+    'not_legal': {'en': 'That step is not possible now.', 'ko': '지금은 그 단계를 할 수 없습니다.'},
+    'bid_too_high': {'en': 'The bid can be at most %(max)s.', 'ko': '입찰은 최대 %(max)s까지입니다.'},
+    'not_enough_cash': {'en': 'Not enough cash.', 'ko': '현금이 부족합니다.'},
+    'phase_change': {'en': 'Phase %(phase)s begins.', 'ko': '%(phase)s 단계가 시작됩니다.'},
+    'game_end': {'en': 'The game is over.', 'ko': '게임이 끝났습니다.'},
+}
+
+
+def end_reason(value) -> str:
+    """Why the game ended (an engine game_end_reason), in the page's language."""
+    if isinstance(value, str) and value.startswith("price_") and value[6:].isdigit():
+        return _("a share price reached %(price)s", price=value[6:])
+    return word_text("end_reason", value)
+
+
+def engine_text(item: dict | None, key: str = "message") -> str:
+    """The message (or ``board``) of an engine error/event, in the page's language."""
+    if not item:
+        return ""
+    found = words_text(item, key)
+    if found is None and item.get("code") in SERVER_WORDS and key == "message":
+        found = words_text(item, key, words=SERVER_WORDS)
+    return found if found is not None else (item.get(key) or "")

@@ -22,11 +22,12 @@ from __future__ import annotations
 import base64
 import csv
 import hashlib
-import os
 import re
 from pathlib import Path
 
 from flask import request
+
+from companion.ratelimit import address_key
 
 # C0 and C1 control characters and DEL: never in a name, a label, a key or a code (PostgreSQL
 # refuses NUL in text; the others are invisible or break lines on the phones' pages).
@@ -34,8 +35,6 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 # A spreadsheet reads a cell starting with one of these as a formula (OWASP "CSV Injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
-PAGE_MAX_BODY = 64 * 1024
-IMPORT_MAX_BYTES = 1024 * 1024
 SET_UP_ENDPOINTS = {"pages.new_table", "pages.import_game"}
 
 
@@ -128,12 +127,6 @@ def _secure_session_cookie_over_https(app) -> None:
 
 
 def init_app(app) -> None:
-    env = os.environ.get
-    app.config.setdefault("TRUSTED_PROXIES", int(env("COMPANION_TRUSTED_PROXIES", "0") or 0))
-    app.config.setdefault("RATELIMIT_IMPORT", env("COMPANION_LIMIT_IMPORT", "10 per minute"))
-    app.config.setdefault("PAGE_MAX_BODY", PAGE_MAX_BODY)
-    app.config.setdefault("IMPORT_MAX_BYTES", int(env("COMPANION_IMPORT_MAX_BYTES",
-                                                      IMPORT_MAX_BYTES)))
     if not app.config.get("SESSION_COOKIE_SAMESITE"):    # Flask's default is None (unset)
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     hops = int(app.config["TRUSTED_PROXIES"])
@@ -155,7 +148,6 @@ def init_app(app) -> None:
         request.max_content_length = app.config["IMPORT_MAX_BYTES"] if importing \
             else app.config["PAGE_MAX_BODY"]
         if request.endpoint in SET_UP_ENDPOINTS:
-            from companion.api import address_key
             checks = [("RATELIMIT_CREATE", address_key())]
             if importing:
                 checks.append(("RATELIMIT_IMPORT", address_key()))

@@ -69,327 +69,38 @@ game is dropped and the locked transaction above answers (409, the key's answer.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import logging
-import os
 import pickle
-import re
-import secrets
-import sys
 import threading
 import time
-from dataclasses import dataclass
-from datetime import timezone
-from pathlib import Path
 
-
-import orjson
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from companion.live_table import LiveTable, engine_fingerprint
+from companion.models import Snapshot, TableRow, utcnow
+from companion import sql
+from companion.seating import MAX_LABEL, Seating
 from companion.security import has_control
-from companion.models import (ActionRow, Device, IdempotencyKey, Seat, Snapshot, TableRow,
-                              UndoRequest, utcnow)
+from companion.table_log import LogReads
+from companion.undo_consent import UndoConsent
+from companion.wire import MAX_INT, Access, ServiceError, dumps, dumps_engine
 from engine import Game, GameError, titles
 
 log = logging.getLogger(__name__)
-T, A, K, S, U = (TableRow.__table__, ActionRow.__table__, IdempotencyKey.__table__,
-                 Snapshot.__table__, UndoRequest.__table__)
-# The posting path's statements run on the driver's own cursor (sqlite3 / psycopg) inside the
-# SQLAlchemy transaction: the same transaction and connection, without SQLAlchemy's per-statement
-# compile-cache lookup, events and result wrapping (about 0.06 ms of CPU per statement).
-
-
-class Raw:
-    """One SQL statement written with ``:name`` parameters, kept in each driver's style."""
-
-    def __init__(self, sql: str):
-        self.sqlite = sql
-        self.pg = re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
-
-    def __repr__(self):
-        return f"Raw({self.sqlite!r})"
-
-
-def sqlite_time(dt) -> str:
-    """A UTC datetime as SQLAlchemy's DateTime stores it in SQLite (so ORM reads and the
-    string comparisons of pruning see the same values)."""
-    dt = dt.astimezone(timezone.utc) if dt.tzinfo else dt
-    return dt.strftime("%Y-%m-%d %H:%M:%S.%f")
-
-
-def raw(conn, stmt: Raw, params: dict):
-    """Run ``stmt`` on the driver cursor of SQLAlchemy connection ``conn``; return the cursor.
-
-    Driver errors become SQLAlchemy's (``IntegrityError``, ``OperationalError``...), and a
-    lost connection is invalidated, exactly as ``conn.execute`` would do."""
-    dialect = conn.dialect
-    pg = dialect.name == "postgresql"
-    if not pg and "at" in params:
-        params = {**params, "at": sqlite_time(params["at"])}
-    sql = stmt.pg if pg else stmt.sqlite
-    dbapi_conn = conn.connection
-    cur = dbapi_conn.cursor()
-    try:
-        cur.execute(sql, params)
-    except dialect.loaded_dbapi.Error as exc:
-        lost = dialect.is_disconnect(exc, dbapi_conn, cur)
-        if lost:
-            conn.invalidate(exc)
-        raise DBAPIError.instance(sql, params, exc, dialect.loaded_dbapi.Error,
-                                  connection_invalidated=lost, dialect=dialect) from exc
-    return cur
-
-
-SQL_VERSION = Raw("SELECT version FROM tables WHERE id = :tid")
-SQL_DEVICE = Raw("SELECT d.table_id, d.id, d.role, d.player, d.label, s.name FROM devices d "
-                 "LEFT JOIN seats s ON s.table_id = d.table_id AND s.player = d.player "
-                 "WHERE d.token_hash = :hash")
-SQL_KEY = Raw("SELECT request_hash, status, response FROM idempotency_keys "
-              "WHERE table_id = :tid AND key = :key")
-SQL_INSERT_KEY = Raw("INSERT INTO idempotency_keys "
-                     "(table_id, key, request_hash, status, response, created_at) "
-                     "VALUES (:tid, :key, :hash, :status, :response, :at)")
-SQL_INSERT_ACTION = Raw(
-    "INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
-    "device_label, created_at) "
-    "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)")
-SQL_SET_VERSION = Raw("UPDATE tables SET version = :version WHERE id = :tid")
-SQL_VOID_UNDO = Raw("UPDATE undo_requests SET status = 'void', answered_at = :at "
-                    "WHERE table_id = :tid AND status IN ('pending', 'approved') "
-                    "AND step_version <> :last")
-SQL_UNDO_OPEN = Raw("SELECT 1 FROM undo_requests "
-                    "WHERE table_id = :tid AND status IN ('pending', 'approved') LIMIT 1")
-# PostgreSQL: the same in two round trips (lock + key lookup; every write at once).
-SQL_PG_LOCK = Raw(
-    "SELECT t.version, k.request_hash, k.status, k.response FROM tables t "
-    "LEFT JOIN idempotency_keys k ON k.table_id = t.id AND k.key = :key "
-    "WHERE t.id = :tid FOR UPDATE OF t")
-_PG_WRITE = (
-    "WITH a AS (INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
-    "device_label, created_at) "
-    "VALUES (:tid, :version, :action, :events, :player, :name, :device, :label, :at)), "
-    "{key}"
-    "u AS (UPDATE undo_requests SET status = 'void', answered_at = :at "
-    "WHERE table_id = :tid AND status IN ('pending', 'approved') AND step_version <> :last "
-    "RETURNING 1) "
-    "UPDATE tables SET version = :version WHERE id = :tid RETURNING (SELECT count(*) FROM u)")
-SQL_PG_WRITE = Raw(_PG_WRITE.format(key=""))
-SQL_PG_WRITE_KEY = Raw(_PG_WRITE.format(
-    key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
-        "created_at) VALUES (:tid, :key, :hash, 200, :response, :at)), "))
-# PostgreSQL, the usual post in one round trip: the live game (at the version the phone saw)
-# applied the action already; one autocommit statement raises the version only if the table is
-# still at :prev (and, with a key, the key is new), and writes the log row, the key's answer and
-# the lapsed undo requests only if it did. It returns (1, lapsed requests) or (0, 0): then
-# nothing was written, the live game is dropped and the locked path above answers.
-# The row lock the UPDATE takes serializes it with every other writer; a concurrent
-# double (same version, same key) fails on the unique keys instead.
-_PG_FAST = (
-    "WITH t AS (UPDATE tables SET version = :version WHERE id = :tid AND version = :prev{fresh} "
-    "RETURNING id), "
-    "a AS (INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
-    "device_label, created_at) "
-    "SELECT id, :version, :action, :events, :player, :name, :device, :label, :at FROM t), "
-    "{key}"
-    "u AS (UPDATE undo_requests SET status = 'void', answered_at = :at "
-    "WHERE table_id = :tid AND status IN ('pending', 'approved') AND step_version <> :last "
-    "AND EXISTS (SELECT 1 FROM t) RETURNING 1) "
-    "SELECT (SELECT count(*) FROM t), (SELECT count(*) FROM u)")
-SQL_PG_FAST = Raw(_PG_FAST.format(fresh="", key=""))
-SQL_PG_FAST_KEY = Raw(_PG_FAST.format(
-    fresh=" AND NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE table_id = :tid AND key = :key)",
-    key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
-        "created_at) SELECT id, :key, :hash, 200, :response, :at FROM t), "))
-
 MAX_KEY = 128
-MAX_LABEL = 80
-CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"   # no 0/o, 1/l/i
-CODE_LENGTH = 8
-SEED_RANGE = 2 ** 63
-MAX_INT = 2 ** 31 - 1      # versions and ids (every database's INTEGER holds them)
 
 
-# -- errors and values --------------------------------------------------------------------------
-class ServiceError(Exception):
-    """A request the service refuses: an HTTP status, a stable code and a message."""
+class TableService(Seating, LogReads, UndoConsent):
+    """The table service (the module's docstring lists its calls); its parts by purpose:
+    :class:`~companion.seating.Seating` (tables, seats, tokens), this class (the live games and
+    posting), :class:`~companion.table_log.LogReads` (catch-up, history, record) and
+    :class:`~companion.undo_consent.UndoConsent`."""
 
-    def __init__(self, status: int, code: str, message: str, /, **params):
-        super().__init__(message)
-        self.status, self.code, self.message, self.params = status, code, message, params
-
-    def body(self) -> dict:
-        return {"error": {"code": self.code, "message": self.message, "params": self.params}}
-
-
-@dataclass(frozen=True)
-class Access:
-    table_id: int
-    code: str
-    role: str                      # "seat" | "spectator"
-    player: str | None
-    name: str
-    device_id: int
-    device_label: str
-
-    @property
-    def can_write(self) -> bool:
-        return self.role == "seat"
-
-
-@dataclass
-class Created:
-    code: str
-    seats: list[dict]
-    spectate_token: str
-    invite: str
-
-
-def dumps(data) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=False,
-                      default=str)
-
-
-# What json.dumps(default=str) does with them: dataclasses and datetimes go to ``default``
-# (str), not orjson's own forms; int (and other non-str) dict keys become strings.
-_ORJSON_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS |
-                   orjson.OPT_PASSTHROUGH_DATETIME)
-
-
-def _orjson_default(obj):
-    """What json.dumps does with what orjson hands over: a tuple subclass (a namedtuple) is an
-    array, a dict subclass orjson left out an object, anything else ``str(obj)``."""
-    if isinstance(obj, (list, tuple)):
-        return list(obj)
-    if isinstance(obj, dict):
-        return dict(obj)
-    return str(obj)
-
-
-def dumps_engine(data) -> str:
-    """:func:`dumps` of what the engine made (a view, legal actions, events), 5-6 times faster
-    with orjson: the same text (compact, UTF-8 not escaped, insertion order, ``default=str``;
-    checked on 4000 states of a real game). Anything orjson refuses (an int beyond 64 bits, a lone
-    surrogate, nesting deeper than 254) goes to json.dumps. Where the two differ, and the engine
-    has none of it: a float NaN/Infinity (``null`` here, not valid JSON there) and an Enum that
-    is neither int nor str (its value here, ``str()`` there). Not for what a phone sent (an
-    action): json.loads reads ``1e400`` as infinity."""
-    try:
-        return orjson.dumps(data, default=_orjson_default, option=_ORJSON_OPTIONS).decode()
-    except TypeError:                   # orjson.JSONEncodeError is a TypeError
-        return dumps(data)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)          # 144 random bits
-
-
-def iso(dt) -> str:
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.isoformat().replace("+00:00", "Z")
-
-
-_fingerprints: dict[str, str] = {}
-
-
-def engine_fingerprint(spec) -> str:
-    """A hash of the engine's code and the title's module: a snapshot is used only by the
-    same code that made it (otherwise the game is rebuilt from the log)."""
-    module = getattr(spec.create, "__module__", "") or ""
-    if module not in _fingerprints:
-        h = hashlib.sha256()
-        root = Path(titles.__file__).resolve().parent.parent
-        files = sorted(root.rglob("*.py"))
-        mod = sys.modules.get(module)
-        if mod is not None and getattr(mod, "__file__", None):
-            files.append(Path(mod.__file__))
-        for path in files:
-            try:
-                h.update(path.read_bytes())
-            except OSError:
-                pass
-        h.update(module.encode())
-        _fingerprints[module] = h.hexdigest()
-    return _fingerprints[module]
-
-
-# -- the live game of one table -----------------------------------------------------------------
-class LiveTable:
-    """A table's game in memory at ``version`` (= number of log rows applied).
-
-    ``entered`` mirrors the engine's actions in force: ``(log version, seat)`` of
-    each, so that an undo knows whose step it takes back; ``undone`` mirrors what
-    redo can bring back.
-    """
-
-    def __init__(self, table_id: int, code: str, game: Game, version: int,
-                 entered: list | None = None, undone: list | None = None):
-        self.table_id, self.code, self.game, self.version = table_id, code, game, version
-        self.entered: list[tuple[int, str | None]] = entered or []
-        self.undone: list[tuple[int, str | None]] = undone or []
-        self._view: tuple[int, str] | None = None
-        self._legal: tuple[int, list] | None = None
-        self.undo_open = True     # an undo request may be open (checked at the first post)
-        self.used = time.monotonic()
-
-    def apply(self, action: dict, version: int, player: str | None) -> list[dict]:
-        events = self.game.process(action)
-        kind = action.get("type")
-        if kind == "undo":
-            self.undone.append(self.entered.pop())
-        elif kind == "redo":
-            self.undone.pop()
-            self.entered.append((version, player))
-        else:
-            self.entered.append((version, player))
-            self.undone.clear()
-        self.version = version
-        self._view = None
-        return events
-
-    @property
-    def last_step(self) -> int:
-        """The log version of the last step in force (-1: none): undo requests for any other
-        step have lapsed."""
-        return self.entered[-1][0] if self.entered else -1
-
-    def legal(self) -> list:
-        """The game's legal actions at this version, listed once per version (the state's text
-        and the check of a post's declared fields share them). Not to be changed."""
-        if self._legal is None or self._legal[0] != self.version:
-            self._legal = (self.version, self.game.legal_actions())
-        return self._legal[1]
-
-    def state_text(self) -> str:
-        """``{"version", "state", "legal", "book"}`` as JSON text, made once per version."""
-        if self._view is None or self._view[0] != self.version:
-            try:
-                state, legal = self.game.view(), self.legal()
-                book = self.game.book()
-            except Exception as exc:   # a fault in a title's view: say so, do not crash
-                log.exception("view of table %s failed", self.code)
-                raise ServiceError(503, "engine_fault",
-                                   f"The rules engine failed to show this table: {exc!r}")
-            self._view = (self.version, dumps_engine({"version": self.version, "state": state,
-                                                      "legal": legal, "book": book}))
-        return self._view[1]
-
-    def snapshot_bytes(self) -> bytes:
-        return pickle.dumps((self.game, self.entered, self.undone),
-                            protocol=pickle.HIGHEST_PROTOCOL)
-
-
-# -- the service --------------------------------------------------------------------------------
-class TableService:
     def __init__(self, store, hub=None, *, snapshot_every: int = 100, shared: bool = False,
                  spectate_url: str = "/tables/{code}/watch?token={token}",
                  invite_url: str = "/tables/{code}/join?invite={invite}",
@@ -409,140 +120,6 @@ class TableService:
         self._guard = threading.Lock()
         self._tokens: dict[str, Access] = {}
         self._codes: dict[str, int] = {}
-
-    # -- tables -------------------------------------------------------------------------------
-    def create_table(self, title, players, seed=None, options=None) -> Created:
-        if not isinstance(title, str) or not title or len(title) > 64:
-            raise ServiceError(400, "bad_title", "'title' must be a title id (a string).")
-        if not isinstance(players, list) or not 1 <= len(players) <= 12:
-            raise ServiceError(400, "bad_players", "'players' must be a list of 1–12 names.")
-        for p in players:
-            name = p.get("name") if isinstance(p, dict) else p
-            if not isinstance(name, str) or not name.strip() or len(name) > 40 or (
-                    isinstance(p, dict) and not isinstance(p.get("id", ""), (str, int))) or \
-                    has_control(name) or isinstance(p, dict) and has_control(p.get("id")):
-                raise ServiceError(400, "bad_players", "Each player is a non-empty name of at "
-                                   "most 40 characters, with no control characters.")
-        if seed is None:
-            seed = secrets.randbelow(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not -SEED_RANGE <= seed < SEED_RANGE:
-            raise ServiceError(400, "bad_seed", "'seed' must be a whole number (64-bit).")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise ServiceError(400, "bad_options", "'options' must be an object.")
-        try:
-            game = Game(title, copy.deepcopy(players), seed, copy.deepcopy(options))
-        except GameError as err:
-            raise ServiceError(422, err.code, err.message, **err.params) from None
-        except Exception as exc:  # a title's set-up failing on odd options
-            raise ServiceError(422, "bad_options",
-                               f"The title could not set up a game with these options: {exc!r}")
-        invite = new_token()
-        spectate = new_token()
-        seats = [{"player": p["id"], "name": p["name"], "token": new_token()}
-                 for p in game.players]
-        for _attempt in range(8):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            try:
-                with self.store.write() as s:
-                    row = TableRow(code=code, title=game.spec.id, options=dumps(game.options),
-                                   players=dumps(game.players), seed=seed, version=0,
-                                   invite_hash=token_hash(invite))
-                    s.add(row)
-                    s.flush()
-                    for seat in seats:
-                        s.add(Seat(table_id=row.id, player=seat["player"], name=seat["name"]))
-                        s.add(Device(table_id=row.id, role="seat", player=seat["player"],
-                                     token_hash=token_hash(seat["token"]), label="created"))
-                    s.add(Device(table_id=row.id, role="spectator", player=None,
-                                 token_hash=token_hash(spectate), label="spectator"))
-                    table_id = row.id
-                break
-            except IntegrityError:
-                continue      # a code collision: draw another
-        else:  # pragma: no cover
-            raise ServiceError(503, "no_code", "Could not allocate a table code; try again.")
-        with self._guard:
-            self._live[table_id] = LiveTable(table_id, code, game, 0)
-            self._codes[code] = table_id
-        return Created(code, seats, spectate, invite)
-
-    def _table_id(self, code) -> int:
-        if not isinstance(code, str) or not 0 < len(code) <= 32 or has_control(code):
-            raise ServiceError(404, "table_not_found", "No such table.")
-        tid = self._codes.get(code)
-        if tid is None:
-            with self.store.read() as s:
-                tid = s.exec(select(TableRow.id).where(TableRow.code == code)).scalar()
-            if tid is None:
-                raise ServiceError(404, "table_not_found", "No such table.", code=code)
-            self._codes[code] = tid
-        return tid
-
-    def authorize(self, code, token) -> Access:
-        tid = self._table_id(code)
-        if not token or not isinstance(token, str):
-            raise ServiceError(401, "token_missing", "This needs a seat or spectator token.")
-        if len(token) > 200:
-            raise ServiceError(403, "token_invalid", "This token gives no access to this table.")
-        h = token_hash(token)
-        access = self._tokens.get(h)
-        if access is None:
-            # one statement on the driver (a phone's first request after a restart: 1,200
-            # phones reconnecting make 1,200 of these; the ORM query cost ~3 ms each)
-            with self.store.read_conn() as conn:
-                found = raw(conn, SQL_DEVICE, {"hash": h}).fetchone()
-            if found is None:
-                raise ServiceError(403, "token_invalid", "This token gives no access to this table.")
-            dev_table, dev_id, role, player, label, name = found
-            code_of = code if dev_table == tid else None
-            access = Access(dev_table, code_of or "", role, player, name or "", dev_id,
-                            label or "")
-            if code_of:
-                if len(self._tokens) > 200_000:
-                    self._tokens.clear()
-                self._tokens[h] = access
-        if access.table_id != tid:
-            raise ServiceError(403, "token_invalid", "This token gives no access to this table.")
-        return access
-
-    def table_info(self, code, invite) -> dict:
-        tid = self._table_id(code)
-        with self.store.read() as s:
-            row = s.get(TableRow, tid)
-            self._check_invite(row, invite)
-            seats = s.exec(select(Seat).where(Seat.table_id == tid).order_by(Seat.id)).scalars()
-            seats = [{"player": x.player, "name": x.name} for x in seats]
-        spec = titles.TITLES.get(row.title)
-        return {"code": row.code, "title": row.title, "title_name": spec.name if spec else row.title,
-                "seats": seats, "version": row.version}
-
-    @staticmethod
-    def _check_invite(row, invite):
-        if not isinstance(invite, str) or not invite or len(invite) > 200 or \
-                not secrets.compare_digest(token_hash(invite), row.invite_hash):
-            raise ServiceError(403, "invite_invalid", "This invite link is not valid for this table.")
-
-    def join(self, code, invite, player, label="") -> dict:
-        tid = self._table_id(code)
-        if not isinstance(player, (str, int)) or isinstance(player, bool) or has_control(player):
-            raise ServiceError(400, "bad_player", "'player' must be a seat's player id.")
-        if not isinstance(label, str) or has_control(label):
-            raise ServiceError(400, "bad_label",
-                               "'device' must be a short text, with no control characters.")
-        player = str(player)
-        token = new_token()
-        with self.store.write() as s:
-            row = s.get(TableRow, tid)
-            self._check_invite(row, invite)
-            seat = s.exec(select(Seat).where(Seat.table_id == tid, Seat.player == player)).scalar()
-            if seat is None:
-                raise ServiceError(422, "no_such_seat", f"This table has no seat {player!r}.",
-                                   player=player)
-            s.add(Device(table_id=tid, role="seat", player=player, token_hash=token_hash(token),
-                         label=label.strip()[:MAX_LABEL] or "joined"))
-        return {"player": seat.player, "name": seat.name, "token": token}
 
     # -- the live game --------------------------------------------------------------------------
     def _lock(self, table_id: int) -> threading.RLock:
@@ -582,9 +159,9 @@ class TableService:
     def _catch_up(self, s, live: LiveTable, upto: int) -> None:
         if upto <= live.version:
             return
-        rows = s.execute(select(A.c.version, A.c.action, A.c.player)
-                         .where(A.c.table_id == live.table_id, A.c.version > live.version,
-                                A.c.version <= upto).order_by(A.c.version)).all()
+        rows = s.execute(select(sql.A.c.version, sql.A.c.action, sql.A.c.player)
+                         .where(sql.A.c.table_id == live.table_id, sql.A.c.version > live.version,
+                                sql.A.c.version <= upto).order_by(sql.A.c.version)).all()
         for version, action, player in rows:
             if version != live.version + 1:
                 raise ServiceError(503, "log_gap", f"The log of this table has a gap at {version}.")
@@ -629,7 +206,7 @@ class TableService:
         live = self._live_table(table_id)
         if self.shared:
             with self.store.read_conn() as conn:
-                row = raw(conn, SQL_VERSION, {"tid": table_id}).fetchone()
+                row = sql.raw(conn, sql.SQL_VERSION, {"tid": table_id}).fetchone()
                 version = row[0] if row is not None else None
                 if version is not None and version > live.version:
                     self._catch_up(conn, live, version)
@@ -666,7 +243,7 @@ class TableService:
 
     def current_version(self, table_id: int) -> int:
         with self.store.read_conn() as conn:
-            row = raw(conn, SQL_VERSION, {"tid": table_id}).fetchone()
+            row = sql.raw(conn, sql.SQL_VERSION, {"tid": table_id}).fetchone()
             return (row[0] if row is not None else 0) or 0
 
     # -- posting ------------------------------------------------------------------------------
@@ -729,7 +306,7 @@ class TableService:
     def _submit_pg_fast(self, access: Access, live: LiveTable, action: dict, action_text: str,
                         key, request_hash):
         """PostgreSQL, when the live game is at the version the phone saw (the usual post): apply
-        the action, then one autocommit statement (``SQL_PG_FAST``) writes it all if the table
+        the action, then one autocommit statement (``sql.SQL_PG_FAST``) writes it all if the table
         is still at that version and the key is new. ``None``: nothing was written (the engine
         refused, another process wrote first, the key exists): the caller takes the locked path
         (the live game was dropped if it had applied the action)."""
@@ -748,7 +325,7 @@ class TableService:
                 row.update(key=key, hash=request_hash, response=body_text)
             try:
                 with self.store.read_conn() as conn:    # autocommit: the statement commits
-                    done, voided = raw(conn, SQL_PG_FAST_KEY if key is not None else SQL_PG_FAST,
+                    done, voided = sql.raw(conn, sql.SQL_PG_FAST_KEY if key is not None else sql.SQL_PG_FAST,
                                        row).fetchone()
             except IntegrityError:      # a concurrent double of this version or key
                 done = voided = 0
@@ -773,13 +350,13 @@ class TableService:
                 # FOR UPDATE (PostgreSQL) serializes posts to this table everywhere;
                 # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
                 if pg:
-                    db_version, *stored = raw(conn, SQL_PG_LOCK,
+                    db_version, *stored = sql.raw(conn, sql.SQL_PG_LOCK,
                                               {"tid": tid, "key": key}).fetchone()
                     stored = stored if stored[0] is not None else None
                 else:
-                    db_version = raw(conn, SQL_VERSION, {"tid": tid}).fetchone()[0]
-                    stored = None if key is None else raw(
-                        conn, SQL_KEY, {"tid": tid, "key": key}).fetchone()
+                    db_version = sql.raw(conn, sql.SQL_VERSION, {"tid": tid}).fetchone()[0]
+                    stored = None if key is None else sql.raw(
+                        conn, sql.SQL_KEY, {"tid": tid, "key": key}).fetchone()
                 if key is not None:
                     if stored is not None:       # (request_hash, status, response)
                         if stored[0] != request_hash:
@@ -810,7 +387,7 @@ class TableService:
                 except GameError as err:
                     body_text = dumps({"error": err.as_dict()})
                     if key is not None:
-                        raw(conn, SQL_INSERT_KEY, dict(
+                        sql.raw(conn, sql.SQL_INSERT_KEY, dict(
                             tid=tid, key=key, hash=request_hash, status=422,
                             response=body_text, at=now))
                     return 422, body_text, None
@@ -822,24 +399,24 @@ class TableService:
                     row["last"] = live.last_step
                     if key is not None:
                         row.update(key=key, hash=request_hash, response=body_text)
-                    voided = raw(conn, SQL_PG_WRITE_KEY if key is not None
-                                 else SQL_PG_WRITE, row).fetchone()[0]
+                    voided = sql.raw(conn, sql.SQL_PG_WRITE_KEY if key is not None
+                                 else sql.SQL_PG_WRITE, row).fetchone()[0]
                 else:
-                    raw(conn, SQL_INSERT_ACTION, row)
-                    raw(conn, SQL_SET_VERSION, {"tid": tid, "version": version})
+                    sql.raw(conn, sql.SQL_INSERT_ACTION, row)
+                    sql.raw(conn, sql.SQL_SET_VERSION, {"tid": tid, "version": version})
                     if key is not None:
-                        raw(conn, SQL_INSERT_KEY, dict(
+                        sql.raw(conn, sql.SQL_INSERT_KEY, dict(
                             tid=tid, key=key, hash=request_hash, status=200,
                             response=body_text, at=now))
                 if version % self.snapshot_every == 0:
-                    conn.execute(S.insert().values(
+                    conn.execute(sql.S.insert().values(
                         table_id=tid, version=version, created_at=now,
                         fingerprint=engine_fingerprint(live.game.spec),
                         data=live.snapshot_bytes()))
                 if not pg and (live.undo_open or self.shared):  # requests lapse as it moves on
-                    voided = raw(conn, SQL_VOID_UNDO,
+                    voided = sql.raw(conn, sql.SQL_VOID_UNDO,
                                  {"tid": tid, "last": live.last_step, "at": now}).rowcount
-                    live.undo_open = raw(conn, SQL_UNDO_OPEN,
+                    live.undo_open = sql.raw(conn, sql.SQL_UNDO_OPEN,
                                          {"tid": tid}).fetchone() is not None
             committed = True
         finally:
@@ -858,155 +435,6 @@ class TableService:
                    label=access.device_label[:MAX_LABEL], at=at)
         return events_text, body_text, row
 
-    def prune_keys(self, older_than_hours: float | None = None) -> int:
-        """Forget idempotency keys older than ``key_ttl_hours`` (a retry comes within seconds;
-        the log itself is never pruned). Runs every 1000 posts of this process."""
-        from datetime import timedelta
-        hours = self.key_ttl_hours if older_than_hours is None else older_than_hours
-        try:
-            with self.store.write_conn() as conn:
-                return conn.execute(K.delete().where(
-                    K.c.created_at < utcnow() - timedelta(hours=hours))).rowcount
-        except Exception as exc:   # housekeeping must never fail a post
-            log.warning("pruning idempotency keys failed: %s", exc)
-            return 0
-
-    # -- reading the log --------------------------------------------------------------------------
-    def messages(self, table_id: int, after: int, upto: int | None = None,
-                 limit: int | None = None) -> list[dict]:
-        """Log entries ``after < version <= upto`` as push messages."""
-        q = select(A.c.version, A.c.action, A.c.events).where(
-            A.c.table_id == table_id, A.c.version > after)
-        if upto is not None:
-            q = q.where(A.c.version <= upto)
-        q = q.order_by(A.c.version)
-        if limit:
-            q = q.limit(limit)
-        with self.store.read_conn() as conn:
-            rows = conn.execute(q).all()
-        return [{"version": v, "action": json.loads(a), "events": json.loads(e)}
-                for v, a, e in rows]
-
-    def since(self, access: Access, version) -> list[dict]:
-        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= MAX_INT:
-            raise ServiceError(400, "bad_since", "'since' must be a version number (0 or more).")
-        return self.messages(access.table_id, version)
-
-    def history(self, access: Access, since=0, limit=500) -> dict:
-        if not isinstance(since, int) or not 0 <= since <= MAX_INT or \
-                not isinstance(limit, int) or not 0 < limit <= 5000:
-            raise ServiceError(400, "bad_range", "'since' ≥ 0 and 0 < 'limit' ≤ 5000.")
-        with self.store.read() as s:
-            version = s.exec(select(TableRow.version).where(
-                TableRow.id == access.table_id)).scalar()
-            rows = s.exec(select(ActionRow).where(ActionRow.table_id == access.table_id,
-                                                  ActionRow.version > since)
-                          .order_by(ActionRow.version).limit(limit)).scalars().all()
-        return {"version": version, "entries": [{
-            "version": r.version, "action": json.loads(r.action), "events": json.loads(r.events),
-            "player": r.player, "name": r.name,
-            "device": {"id": r.device_id, "label": r.device_label},
-            "at": iso(r.created_at)} for r in rows]}
-
-    def record(self, access: Access) -> dict:
-        """The table's game as an engine record (``engine.records.replay`` replays it)."""
-        from engine.game import RECORD_FORMAT
-        with self.store.read() as s:
-            row = s.get(TableRow, access.table_id)
-            actions = s.exec(select(ActionRow.action).where(
-                ActionRow.table_id == access.table_id).order_by(ActionRow.version)).scalars().all()
-        return {"format": RECORD_FORMAT, "title": row.title, "players": json.loads(row.players),
-                "seed": row.seed, "options": json.loads(row.options),
-                "actions": [json.loads(a) for a in actions], "version": row.version}
-
-    # -- undo with consent ------------------------------------------------------------------------
-    @staticmethod
-    def _undo_dict(u: UndoRequest) -> dict:
-        return {"id": u.id, "step_version": u.step_version, "step_player": u.step_player,
-                "requested_by": u.requested_by, "status": u.status}
-
-    def _check_undo_consent(self, conn, live: LiveTable, access: Access, now) -> None:
-        if not live.entered:
-            return      # the engine says "nothing to undo"
-        step_version, step_player = live.entered[-1]
-        if step_player is None or step_player == access.player:
-            return
-        approved = conn.execute(select(U.c.id).where(
-            U.c.table_id == live.table_id, U.c.step_version == step_version,
-            U.c.status == "approved")).scalar()
-        if approved is None:
-            raise ServiceError(
-                422, "undo_needs_consent",
-                f"The last step (version {step_version}) was entered by seat {step_player}: "
-                "ask for an undo and let that seat approve it first.",
-                step_version=step_version, step_player=step_player)
-        conn.execute(U.update().where(U.c.id == approved).values(status="used", answered_at=now))
-
-    def undo_requests(self, access: Access) -> list[dict]:
-        with self.store.read() as s:
-            rows = s.exec(select(UndoRequest).where(
-                UndoRequest.table_id == access.table_id,
-                UndoRequest.status.in_(("pending", "approved"))).order_by(UndoRequest.id)
-            ).scalars().all()
-        return [self._undo_dict(u) for u in rows]
-
-    def request_undo(self, access: Access) -> dict:
-        if not access.can_write:
-            raise ServiceError(403, "read_only", "A spectator link can only watch.")
-        tid = access.table_id
-        with self._lock(tid):
-            live = self._fresh(tid)
-            if not live.entered:
-                raise ServiceError(422, "nothing_to_undo", "There is nothing to undo.")
-            step_version, step_player = live.entered[-1]
-            if step_player is None or step_player == access.player:
-                raise ServiceError(422, "undo_not_needed",
-                                   "This seat entered the last step: undo it directly.")
-            with self.store.write() as s:
-                existing = s.exec(select(UndoRequest).where(
-                    UndoRequest.table_id == tid, UndoRequest.step_version == step_version,
-                    UndoRequest.status.in_(("pending", "approved")))).scalars().first()
-                if existing is not None:
-                    return self._undo_dict(existing)
-                req = UndoRequest(table_id=tid, step_version=step_version,
-                                  step_player=step_player, requested_by=access.player)
-                s.add(req)
-                live.undo_open = True
-                s.flush()
-                out = self._undo_dict(req)
-            if self.hub is not None:
-                self.hub.publish(tid, {"undo_request": out})
-        return out
-
-    def answer_undo(self, access: Access, request_id, approve) -> dict:
-        if not access.can_write:
-            raise ServiceError(403, "read_only", "A spectator link can only watch.")
-        if not isinstance(request_id, int) or isinstance(request_id, bool) or \
-                not 0 < request_id <= MAX_INT:
-            raise ServiceError(404, "undo_request_not_found", "No such undo request.")
-        tid = access.table_id
-        with self._lock(tid):
-            live = self._fresh(tid)
-            with self.store.write() as s:
-                req = s.get(UndoRequest, request_id)
-                if req is None or req.table_id != tid:
-                    raise ServiceError(404, "undo_request_not_found", "No such undo request.")
-                if req.step_player != access.player:
-                    raise ServiceError(403, "not_your_step",
-                                       f"Only seat {req.step_player} can answer this request.")
-                last = live.last_step
-                if req.status != "pending" or req.step_version != last:
-                    raise ServiceError(409, "undo_request_closed",
-                                       f"This undo request is {req.status} (or the game moved on).",
-                                       status=req.status)
-                req.status = "approved" if approve else "declined"
-                req.answered_at = utcnow()
-                s.add(req)
-                out = self._undo_dict(req)
-            if self.hub is not None:
-                self.hub.publish(tid, {"undo_request": out})
-        return out
-
 
 def service() -> TableService:
     """The running app's table service."""
@@ -1016,13 +444,11 @@ def service() -> TableService:
 def init_app(app, hub) -> TableService:
     from companion.store import Store, migrate
     store = Store(app.config["DATABASE_URL"],
-                  synchronous=app.config.get("SQLITE_SYNCHRONOUS") or
-                  os.environ.get("COMPANION_SQLITE_SYNCHRONOUS", "NORMAL"),
-                  pool_size=int(app.config.get("DB_POOL_SIZE") or
-                                os.environ.get("COMPANION_DB_POOL_SIZE", 4)))
+                  synchronous=app.config["SQLITE_SYNCHRONOUS"],
+                  pool_size=int(app.config["DB_POOL_SIZE"]))
     if app.config.get("AUTO_MIGRATE", True):
         migrate(store)
-    svc = TableService(store, hub, snapshot_every=int(app.config.get("SNAPSHOT_EVERY", 100)),
+    svc = TableService(store, hub, snapshot_every=int(app.config["SNAPSHOT_EVERY"]),
                        shared=bool(app.config.get("REDIS_URL")) or
                        store.dialect == "postgresql",
                        spectate_url=app.config.get("SPECTATE_URL",

@@ -15,10 +15,9 @@ Routes (the service's links use the same shapes):
 """
 from __future__ import annotations
 
-from flask import Blueprint
-
-bp = Blueprint("pages", __name__)
-
+from companion.pages.blueprint import bp
 # the routes, by purpose (imported for their @bp routes)
-from companion.pages import (history, imports, scores, seats, setup, table,  # noqa: E402,F401
-                             text)
+from companion.pages import (history, imports, refusals, scores, seats,  # noqa: F401  (routes)
+                             setup, table, text)
+
+__all__ = ["bp"]

@@ -5,7 +5,7 @@ from datetime import datetime
 
 from flask import render_template
 
-from companion.pages import bp
+from companion.pages.blueprint import bp
 from companion.pages.seats import _access, svc
 from companion.pages.text import _use_table, describe, name_of
 

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import present, security
-from companion.pages import bp
+from companion.pages.blueprint import bp
 from companion.pages.seats import _access, svc
 from companion.pages.text import _use_table
 from engine import GameError
@@ -78,7 +78,7 @@ def _chart_svg(points, players) -> Markup:
 
 @bp.get("/tables/<code>/scores")
 def scores(code):
-    from companion.i18n import end_reason
+    from companion.present import end_reason
     access = _access(code)
     s = svc()
     st = s.state(access)

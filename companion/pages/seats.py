@@ -3,17 +3,13 @@ from __future__ import annotations
 
 from flask import abort, make_response, render_template, request, session
 
-from companion.pages import bp
+from companion.pages.blueprint import bp
+from companion.tables import service
+from companion.wire import ServiceError
 
 
 def svc():
-    from companion.tables import service
     return service()
-
-
-def service_error():
-    from companion.tables import ServiceError
-    return ServiceError
 
 
 def _tables() -> dict:
@@ -34,8 +30,7 @@ def _remember(code: str, **kv) -> None:
 
 def _access(code: str, required: bool = True):
     token = _tables().get(code, {}).get("token") or ""
-    ServiceError = service_error()
-    try:
+    try:      # not pages/refusals.py: a page may go on without a seat (``required=False``)
         return svc().authorize(code, token)
     except ServiceError as err:
         if not required:

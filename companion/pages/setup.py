@@ -9,8 +9,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import setup_options
-from companion.pages import bp
-from companion.pages.seats import _bad_link, _device_label, _remember, _tables, service_error, svc
+from companion.pages.blueprint import bp
+from companion.present import engine_text
+from companion.pages.seats import _device_label, _remember, _tables, svc
+from companion.wire import ServiceError
 from engine import titles
 
 
@@ -57,11 +59,9 @@ def new_table():
             seed_n = None
             error = _("The seed must be a whole number.")
         if error is None:
-            ServiceError = service_error()
-            try:
+            try:      # a refusal is shown in the form, with what was entered
                 made = svc().create_table(spec.id, players, seed=seed_n, options=options)
             except ServiceError as err:
-                from companion.i18n import engine_text
                 error = engine_text({"code": err.code, "message": err.message,
                                      "params": err.params})
             else:
@@ -85,9 +85,8 @@ def invite(code):
     known = _tables().get(code, {})
     inv, spectate = known.get("invite"), known.get("spectate")
     info = None
-    ServiceError = service_error()
     if inv:
-        try:
+        try:      # an invite this phone kept that no longer opens the table: not shown
             info = svc().table_info(code, inv)
         except ServiceError as err:
             if err.status == 404:
@@ -104,18 +103,11 @@ def invite(code):
 @bp.route("/tables/<code>/join", methods=["GET", "POST"])
 def join(code):
     inv = request.values.get("invite") or _tables().get(code, {}).get("invite")
-    ServiceError = service_error()
-    try:
-        info = svc().table_info(code, inv)
-    except ServiceError as err:
-        return _bad_link(code, err)
+    info = svc().table_info(code, inv)        # refusals: pages/refusals.py
     if request.method == "POST":
         player = request.form.get("player", "")
         label_ = (request.form.get("device") or "").strip() or _device_label()
-        try:
-            seat = svc().join(code, inv, player, label=label_)
-        except ServiceError:
-            abort(422)
+        seat = svc().join(code, inv, player, label=label_)
         _remember(code, invite=inv, token=seat["token"])
         return redirect(url_for("pages.table", code=code), 303)
     _remember(code, invite=inv)
@@ -126,11 +118,7 @@ def join(code):
 @bp.get("/tables/<code>/watch")
 def watch(code):
     token = request.args.get("token", "")
-    ServiceError = service_error()
-    try:
-        access = svc().authorize(code, token)
-    except ServiceError as err:
-        return _bad_link(code, err)
+    access = svc().authorize(code, token)     # refusals: pages/refusals.py
     if access.role == "spectator":
         _remember(code, token=token, spectate=token)
     else:

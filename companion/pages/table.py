@@ -5,9 +5,11 @@ from flask import make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion import actionforms
-from companion.pages import bp
+from companion.pages.blueprint import bp
 from companion.pages.history import _effective_steps, _entry
-from companion.pages.seats import _access, _int, _tables, service_error, svc
+from companion.present import engine_text
+from companion.pages.seats import _access, _int, _tables, svc
+from companion.wire import ServiceError
 from companion.pages.text import _use_table, describe, name_of
 
 RECENT_STEPS = 60
@@ -128,7 +130,6 @@ def _after_post(code, access, status=200, **kw):
 @bp.post("/tables/<code>/act")
 def act(code):
     access = _access(code)
-    from companion.i18n import engine_text
     s = svc()
     expected = _int(request.form.get("expected_version"), -1)
     index = _int(request.form.get("i"), -1)
@@ -151,12 +152,7 @@ def act(code):
         # what was entered, and a button that enters it
         return _render_table(code, access, 200, error_index=index, posted=request.form,
                              confirm={"index": index, "what": describe(action)})
-    ServiceError = service_error()
-    try:
-        status, body = s.submit(access, action, expected, key)
-    except ServiceError as err:
-        return _after_post(code, access, 422, error=engine_text(err.body()["error"]),
-                           error_index=index, posted=request.form)
+    status, body = s.submit(access, action, expected, key)    # refusals: pages/refusals.py
     if status == 200:
         return _after_post(code, access)
     if status == 409:
@@ -170,17 +166,12 @@ def _post_step(code: str, kind: str):
     """Post an undo or redo from the page at the version the phone saw: (access, status, body)."""
     access = _access(code)
     s = svc()
-    ServiceError = service_error()
     expected = _int(request.form.get("expected_version"), s.state(access)["version"])
-    try:
-        status, body = s.submit(access, {"type": kind}, expected, None)
-    except ServiceError as err:
-        status, body = err.status, err.body()
+    status, body = s.submit(access, {"type": kind}, expected, None)
     return access, status, body
 
 
 def _answer_step(code: str, access, status: int, body: dict):
-    from companion.i18n import engine_text
     if status == 200:
         return _after_post(code, access)
     if status == 409:
@@ -191,14 +182,13 @@ def _answer_step(code: str, access, status: int, body: dict):
 
 @bp.post("/tables/<code>/undo")
 def undo(code):
-    access, status, body = _post_step(code, "undo")
-    if status not in (200, 409) and (body.get("error") or {}).get("code") == "undo_needs_consent":
-        from companion.i18n import engine_text
-        ServiceError = service_error()
-        try:
-            svc().request_undo(access)
-        except ServiceError as err:
-            return _after_post(code, access, 422, error=engine_text(err.body()["error"]))
+    try:
+        access, status, body = _post_step(code, "undo")
+    except ServiceError as err:
+        if err.code != "undo_needs_consent":
+            raise
+        access = _access(code)
+        svc().request_undo(access)
         return _after_post(code, access, notice=_(
             "Asked the player who entered that step to allow the undo on their phone."))
     return _answer_step(code, access, status, body)
@@ -212,18 +202,13 @@ def redo(code):
 @bp.post("/tables/<code>/undo/<int:req>")
 def answer_undo(code, req):
     access = _access(code)
-    from companion.i18n import engine_text
     s = svc()
-    ServiceError = service_error()
     approve = request.form.get("answer") == "approve"
-    try:
-        s.answer_undo(access, req, approve)
-        if approve:   # the step is this seat's own: take it back at once
-            st = s.state(access)
-            status, body = s.submit(access, {"type": "undo"}, st["version"], f"undo-req-{req}")
-            if status != 200:
-                return _after_post(code, access, 422, error=engine_text(body.get("error")))
-    except ServiceError as err:
-        return _after_post(code, access, 422, error=engine_text(err.body()["error"]))
+    s.answer_undo(access, req, approve)
+    if approve:   # the step is this seat's own: take it back at once
+        st = s.state(access)
+        status, body = s.submit(access, {"type": "undo"}, st["version"], f"undo-req-{req}")
+        if status != 200:
+            return _after_post(code, access, 422, error=engine_text(body.get("error")))
     return _after_post(code, access, notice=_("Undone with your consent.") if approve
                        else _("You kept your step."))

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import present
-from companion.pages import bp
+from companion.pages.blueprint import bp
 from engine import titles
 from engine.game import step_words
 from engine.words import words_of
@@ -84,16 +84,16 @@ def describe(action: dict) -> str:
 
 def event_text(e: dict) -> str:
     """An event's words in the page's language; undo/redo name the step with the names."""
-    from companion.i18n import engine_text
     action = (e.get("params") or {}).get("action")
     if e.get("code") in ("undone", "redone") and isinstance(action, dict):
         what = describe(action)
         return _("Undone: %(what)s.", what=what) if e["code"] == "undone" else \
             _("Redone: %(what)s.", what=what)
-    return engine_text(e)
+    return present.engine_text(e)
 
 
 GLOBALS = {"value_text": present.value_text, "message_text": present.message_text,
+           "engine_text": present.engine_text,
            "money_now": money_now, "event_text": event_text,
            "inline_css": inline_css, "live_script": live_script, "boot_script": boot_script,
            "name_of": name_of, "action_text": action_text}

@@ -309,13 +309,13 @@ def test_idle_live_games_are_dropped_and_reload(database):
 def test_a_failed_write_leaves_memory_and_log_as_they_were(app, client, table, monkeypatch):
     """The engine applied the action in memory but the log write failed: the answer is a
     JSON 5xx, and the next request sees the game as the log has it (nothing half applied)."""
-    from companion import tables as tables_module
+    from companion import sql as sql_module
     assert post(client, table, 0, add("1", 2), 0).status_code == 200
     before = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
-    failing = tables_module.Raw("UPDATE no_such_table SET x = 1")
+    failing = sql_module.Raw("UPDATE no_such_table SET x = 1")
     for name in ("SQL_SET_VERSION", "SQL_PG_WRITE", "SQL_PG_WRITE_KEY",   # SQLite's, PostgreSQL's
                  "SQL_PG_FAST", "SQL_PG_FAST_KEY"):
-        monkeypatch.setattr(tables_module, name, failing)
+        monkeypatch.setattr(sql_module, name, failing)
     r = post(client, table, 1, add("2", 3), 1)          # an injected fault, not bad input:
     assert r.status_code in (500, 503) and r.json["error"]["code"] in ("internal", "unavailable")
     monkeypatch.undo()
@@ -383,20 +383,20 @@ def test_postgres_post_is_one_statement_that_checks_the_version(app, client, tab
     """On PostgreSQL a post to a live game at the phone's version is one autocommit statement
     (log row, version, key, lapsed undo requests); one whose version check fails writes
     nothing, and the locked path answers (here: 409)."""
-    from companion import tables as tables_module
+    from companion import sql as sql_module
     seen = []
-    real = tables_module.raw
+    real = sql_module.raw
 
     def counted(conn, stmt, params):
-        if stmt is not tables_module.SQL_DEVICE:   # a token's first use reads its device once
+        if stmt is not sql_module.SQL_DEVICE:   # a token's first use reads its device once
             seen.append(stmt)
         return real(conn, stmt, params)
-    monkeypatch.setattr(tables_module, "raw", counted)
+    monkeypatch.setattr(sql_module, "raw", counted)
     assert post(client, table, 0, add("1", 2), 0, key="one").status_code == 200
-    assert seen == [tables_module.SQL_PG_FAST_KEY]
+    assert seen == [sql_module.SQL_PG_FAST_KEY]
     seen.clear()
     assert post(client, table, 1, add("2"), 1).status_code == 200
-    assert seen == [tables_module.SQL_PG_FAST]
+    assert seen == [sql_module.SQL_PG_FAST]
     # Another process raises the version behind this one's back: the one statement finds the
     # table not at :prev, writes nothing, and the locked path says 409.
     store = app.extensions["companion.store"]
@@ -411,7 +411,7 @@ def test_postgres_post_is_one_statement_that_checks_the_version(app, client, tab
     seen.clear()
     r = post(client, table, 2, add("3", 4), 2, key="stale")
     assert r.status_code == 409 and r.json["version"] == 3
-    assert seen[0] == tables_module.SQL_PG_FAST_KEY and tables_module.SQL_PG_LOCK in seen
+    assert seen[0] == sql_module.SQL_PG_FAST_KEY and sql_module.SQL_PG_LOCK in seen
     h = client.get(f"/api/tables/{table['code']}/history", headers=seat(table, 0)).json
     assert [(e["version"], e["action"]) for e in h["entries"]] == [
         (1, add("1", 2)), (2, add("2")), (3, add("3"))]
@@ -488,7 +488,7 @@ def test_one_connection_serves_every_path(database):
         assert r.status_code == 200 and r.json["status"] == "declined"
         store = app.extensions["companion.store"]
         with store.write_conn() as conn:           # the log loses version 2 (a restore)
-            from companion.tables import A, T
+            from companion.sql import A, T
             conn.execute(A.delete().where(A.c.version == 2))
             conn.execute(T.update().values(version=1))
         r = post(client, t, 1, add("2", 4), 1)     # memory is at 2, the log at 1: rebuild

@@ -91,7 +91,7 @@ def test_a_flood_of_catch_ups_is_bounded_by_the_budget(flood_server):
 # -- one socket's sender, without a server ------------------------------------------------------
 def subscriber(n_log, budget=10_000, rate=0.0):
     from companion.live import _HELLO, Subscriber
-    from companion.tables import Access
+    from companion.wire import Access
     from tests.companion.test_live_ordering import FakeService, FakeWs
 
     class Hub:

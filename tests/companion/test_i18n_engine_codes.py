@@ -174,7 +174,7 @@ def said():
 def not_in_korean(app, items) -> list[str]:
     """What reads wrong on a Korean page: English kept, no Hangul, or a placeholder left."""
     from flask import request
-    from companion.i18n import engine_text
+    from companion.present import engine_text
     bad = {}
     with app.test_request_context("/", headers={"Accept-Language": "ko"}):
         from companion import present
@@ -234,7 +234,7 @@ def test_the_check_fails_when_a_template_is_missing(app, said, monkeypatch, requ
 
 def test_names_money_and_words_are_filled_in(app):
     from companion import present
-    from companion.i18n import engine_text
+    from companion.present import engine_text
     from engine import titles
     from engine.words import words_of
     with app.test_request_context("/", headers={"Accept-Language": "ko"}):

@@ -1,7 +1,7 @@
 """The push ordering rules of one phone (``companion.live.Subscriber``), without a server:
 each version exactly once and in order, gaps filled from the log, duplicates dropped."""
 from companion.live import _HELLO, _STOP, Message, Subscriber
-from companion.tables import Access
+from companion.wire import Access
 
 
 class FakeWs:

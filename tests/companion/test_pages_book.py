@@ -90,7 +90,7 @@ def test_the_book_reads_in_words(client):
 
 def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
     from flask import request
-    from companion.i18n import engine_text
+    from companion.present import engine_text
     ev = {"code": "director_changed", "message": "Bo becomes director of KSR.",
           "params": {"company": "KSR", "director": "2", "previous": "1"}}
     bought = {"code": "train_bought", "message": "KSR buys a 3-train from the market for ₩200.",

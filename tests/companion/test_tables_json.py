@@ -1,4 +1,4 @@
-"""The state text made with orjson (``tables.dumps_engine``) is the text json.dumps made."""
+"""The state text made with orjson (``wire.dumps_engine``) is the text json.dumps made."""
 from __future__ import annotations
 
 import collections
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from companion.tables import dumps, dumps_engine
+from companion.wire import dumps, dumps_engine
 from engine import Game, GameError, titles
 from tests.companion.live_server import choose
 

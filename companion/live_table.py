@@ -1,0 +1,104 @@
+"""One table's game in memory (:class:`LiveTable`), and the fingerprint that says which engine
+code a snapshot of it was made by."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import pickle
+import sys
+import time
+from pathlib import Path
+
+from engine import Game, titles
+from companion.wire import ServiceError, dumps_engine
+
+log = logging.getLogger(__name__)
+
+
+_fingerprints: dict[str, str] = {}
+
+
+def engine_fingerprint(spec) -> str:
+    """A hash of the engine's code and the title's module: a snapshot is used only by the
+    same code that made it (otherwise the game is rebuilt from the log)."""
+    module = getattr(spec.create, "__module__", "") or ""
+    if module not in _fingerprints:
+        h = hashlib.sha256()
+        root = Path(titles.__file__).resolve().parent.parent
+        files = sorted(root.rglob("*.py"))
+        mod = sys.modules.get(module)
+        if mod is not None and getattr(mod, "__file__", None):
+            files.append(Path(mod.__file__))
+        for path in files:
+            try:
+                h.update(path.read_bytes())
+            except OSError:
+                pass
+        h.update(module.encode())
+        _fingerprints[module] = h.hexdigest()
+    return _fingerprints[module]
+
+
+class LiveTable:
+    """A table's game in memory at ``version`` (= number of log rows applied).
+
+    ``entered`` mirrors the engine's actions in force: ``(log version, seat)`` of
+    each, so that an undo knows whose step it takes back; ``undone`` mirrors what
+    redo can bring back.
+    """
+
+    def __init__(self, table_id: int, code: str, game: Game, version: int,
+                 entered: list | None = None, undone: list | None = None):
+        self.table_id, self.code, self.game, self.version = table_id, code, game, version
+        self.entered: list[tuple[int, str | None]] = entered or []
+        self.undone: list[tuple[int, str | None]] = undone or []
+        self._view: tuple[int, str] | None = None
+        self._legal: tuple[int, list] | None = None
+        self.undo_open = True     # an undo request may be open (checked at the first post)
+        self.used = time.monotonic()
+
+    def apply(self, action: dict, version: int, player: str | None) -> list[dict]:
+        events = self.game.process(action)
+        kind = action.get("type")
+        if kind == "undo":
+            self.undone.append(self.entered.pop())
+        elif kind == "redo":
+            self.undone.pop()
+            self.entered.append((version, player))
+        else:
+            self.entered.append((version, player))
+            self.undone.clear()
+        self.version = version
+        self._view = None
+        return events
+
+    @property
+    def last_step(self) -> int:
+        """The log version of the last step in force (-1: none): undo requests for any other
+        step have lapsed."""
+        return self.entered[-1][0] if self.entered else -1
+
+    def legal(self) -> list:
+        """The game's legal actions at this version, listed once per version (the state's text
+        and the check of a post's declared fields share them). Not to be changed."""
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, self.game.legal_actions())
+        return self._legal[1]
+
+    def state_text(self) -> str:
+        """``{"version", "state", "legal", "book"}`` as JSON text, made once per version."""
+        if self._view is None or self._view[0] != self.version:
+            try:
+                state, legal = self.game.view(), self.legal()
+                book = self.game.book()
+            except Exception as exc:   # a fault in a title's view: say so, do not crash
+                log.exception("view of table %s failed", self.code)
+                raise ServiceError(503, "engine_fault",
+                                   f"The rules engine failed to show this table: {exc!r}")
+            self._view = (self.version, dumps_engine({"version": self.version, "state": state,
+                                                      "legal": legal, "book": book}))
+        return self._view[1]
+
+    def snapshot_bytes(self) -> bytes:
+        return pickle.dumps((self.game, self.entered, self.undone),
+                            protocol=pickle.HIGHEST_PROTOCOL)
