@@ -1,6 +1,8 @@
 """1899 DAIHAN trains and phases (rulebook §7-7, §8): the order of sale, the D-train and its
 price with a scrapped train, the D bump, phases, rust, limits and scrapping, the forced
 purchase and bankruptcy."""
+import pytest
+
 from tests.engine.helpers_1899_daihan import (acting, act, cash, drain, fix, give_train,
                                               next_turn, operating_game, price, refused, step)
 
@@ -189,3 +191,89 @@ def test_forced_sales_that_can_cover_the_train_are_the_minimum():
     act(g, "buy_train", "DR", train="2-0", price=80)
     assert g.rules.corps["DR"]["trains"] == ["2-0"]
     assert price(g, "DR") < 100
+
+
+def _until_acting(g, corp):
+    """The companies before ``corp`` in this round do nothing much until ``corp`` acts."""
+    for _ in range(50):
+        if acting(g) == corp:
+            return
+        step(g)
+    raise AssertionError(f"{corp} never acted")
+
+
+def test_the_first_d_rusts_every_4_train_the_rulebooks_scrapping_example():
+    # §7-7-5: "a corporation can purchase a D Train for ₩800 by scrapping a 4-Train in
+    # Phase 6 ... as the game enters the D Phase, all 4-Trains owned by other corporations
+    # are retired" (§7-7-4: 4s rust at D).
+    g = operating_game(corps=(("DR", 70), ("GR", 80)))
+    fix(g, "cash", target="DR", amount=3000)
+    for kind in "23":
+        drain(g, "PR", kind)
+    drain(g, "PR", "4", leave=2)
+    give_train(g, "GR")                                    # GR: a 4 and a 5
+    dr_four = g.rules.depot.available()[0]
+    give_train(g, "DR")                                    # DR: a 4 and a 6
+    gr_four = g.rules.corps["GR"]["trains"][0]
+    give_train(g, "GR")
+    drain(g, "PR", "5")
+    drain(g, "PR", "6", leave=1)
+    give_train(g, "DR")
+    fix(g, "phase", phase="6")
+    assert [t[0] for t in g.rules.corps["GR"]["trains"]] == ["4", "5"]
+    assert [t[0] for t in g.rules.corps["DR"]["trains"]] == ["4", "6"]
+    _until_acting(g, "DR")
+    _at_trains(g)
+    events = act(g, "buy_train", train="D-0", price=800, exchange=dr_four)
+    codes = [e["code"] for e in events]
+    assert g.rules.phase["name"] == "D"
+    assert "train_traded_in" in codes and "trains_rusted" in codes
+    rust = [e for e in events if e["code"] == "trains_rusted"][0]["params"]
+    assert rust["types"] == ["4"] and rust["trains"] == {"GR": [gr_four]}
+    assert [t[0] for t in g.rules.corps["GR"]["trains"]] == ["5"]      # the 5 stays
+    assert [t[0] for t in g.rules.corps["DR"]["trains"]] == ["6", "D"]
+    assert gr_four in g.rules.depot.rusted and gr_four not in g.rules.train_owner
+    assert not any(t.startswith("4-") for c in g.rules.corps.values() for t in c["trains"])
+
+
+def test_3_trains_rust_with_the_first_5_a_provisional_value():
+    from engine.titles.title_1899_daihan import data as D
+    assert "three_train_rust" in D.PROVISIONAL                 # the rulebook does not say
+    g = operating_game(corps=(("DR", 70), ("GR", 80)))
+    fix(g, "cash", target="DR", amount=3000)
+    drain(g, "PR", "2")
+    drain(g, "PR", "3", leave=1)
+    give_train(g, "GR")                                        # GR: a 3 and a 4
+    drain(g, "PR", "4", leave=1)
+    give_train(g, "GR")
+    fix(g, "phase", phase="4")
+    assert [t[0] for t in g.rules.corps["GR"]["trains"]] == ["3", "4"]
+    _until_acting(g, "DR")
+    events = act(g, "buy_train", train="5-0", price=450)
+    assert g.rules.phase["name"] == "5"
+    rust = [e for e in events if e["code"] == "trains_rusted"][0]["params"]
+    assert rust["types"] == ["3"] and list(rust["trains"]) == ["GR"]
+    assert [t[0] for t in g.rules.corps["GR"]["trains"]] == ["4"]      # 4s wait for the D
+    book = {i["label"]["code"] for s in g.book() if s["id"] == "provisional"
+            for i in s["items"]}
+    assert "book.prov.three_train_rust" in book
+
+
+@pytest.mark.parametrize("or_num,spaces", [(1, 1), (2, 2), (3, 3)])
+def test_the_d_bump_is_one_to_three_spaces_by_the_operating_rounds_number(or_num, spaces):
+    from engine.titles.title_1899_daihan import data as D
+    assert D.D_BUMP_BY_OR[or_num] == spaces and "d_bump" in D.PROVISIONAL
+    g = _phase6_game()
+    act(g, "buy_train", train="6-1", price=630)
+    next_turn(g, "DR")                                  # OR 1 of a set of three (phase 6)
+    while g.rules.round.round_num < or_num:
+        next_turn(g, "DR")
+    assert g.rules.round.round_num == or_num and g.rules.round.total == 3
+    _at_trains(g)
+    old = g.rules.market.pos["DR"]
+    assert old[1] + spaces < len(g.rules.market.prices[old[0]])   # room on the row
+    events = act(g, "buy_train", train="D-0", price=1100)
+    bump = [e for e in events if e["code"] == "d_bump"][0]["params"]
+    assert bump["spaces"] == spaces
+    assert g.rules.market.pos["DR"] == (old[0], old[1] + spaces)
+    assert bump["price"] == g.rules.market.prices[old[0]][old[1] + spaces]
