@@ -3,7 +3,8 @@
 ``random_value`` picks any value a param offers; ``random_game`` plays a game from its legal
 entries alone and fails on a *shape* refusal: an entry filled with values it offered must be a
 well-formed action (the rules may refuse it for a reason of the game, never ``bad_*`` or
-``not_your_*``).
+``not_your_*``), and on ``engine_fault``: ``Game`` turns a crash of the rules into that
+refusal, which must fail a test, never be retried.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from engine import contract
 from engine.errors import GameError
 
 SHAPE_CODES = ("bad_", "not_your_")
+FAULT_CODE = "engine_fault"        # the rules crashed (engine.game.Game._apply)
 SKIP = {"undo", "redo"}
 
 
@@ -60,7 +62,8 @@ def random_action(rng: random.Random, entry: dict, seat: str | None = None,
 
 
 def is_shape_error(err: GameError) -> bool:
-    return err.code.startswith(SHAPE_CODES)
+    """A refusal an offered entry must never get: its shape, or a crash of the rules."""
+    return err.code.startswith(SHAPE_CODES) or err.code == FAULT_CODE
 
 
 def random_game(game, rng: random.Random, max_steps: int = 5000, skip=("correction",),
@@ -85,8 +88,8 @@ def random_game(game, rng: random.Random, max_steps: int = 5000, skip=("correcti
             except GameError as err:
                 if is_shape_error(err):
                     raise AssertionError(
-                        f"shape refusal {err.code} for an offered action {action}: "
-                        f"{err.message}") from err
+                        f"{'engine fault' if err.code == FAULT_CODE else 'shape refusal'} "
+                        f"{err.code} for an offered action {action}: {err.message}") from err
         else:
             raise AssertionError(f"no offered action was accepted in {tries} tries at step "
                                  f"{steps}")
