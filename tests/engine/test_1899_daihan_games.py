@@ -83,12 +83,47 @@ def contract_check(game):
     contract.check_book(game.book())
 
 
+class MoneyWatch:
+    """Money conserved, read from the view each step: the players' and the companies' cash
+    plus the bank's, the bank counted below ₩0 once it is broken (unlimited, §9)."""
+
+    def __init__(self, game):
+        self.total = self.of(game.view())
+        assert self.total == 7600 and game.rules.ledger.of("bank") == 7600 - sum(
+            game.rules.STARTING_CASH[len(game.players)] for _ in game.players)
+        self.steps, self.lowest, self.after_break = 0, 7600, 0
+
+    @staticmethod
+    def of(view):
+        return (view["bank"] + sum(p["cash"] for p in view["player_state"].values())
+                + sum(c["cash"] for c in view["corporations"].values()))
+
+    def __call__(self, game):
+        view = game.view()
+        self.steps += 1
+        assert self.of(view) == self.total, (len(game.log), self.of(view))
+        assert all(p["cash"] >= 0 for p in view["player_state"].values())
+        assert all(c["cash"] >= 0 for c in view["corporations"].values())
+        assert view["bank"] >= 0 or view["bank_broken"]
+        self.lowest = min(self.lowest, view["bank"])
+        if view["bank_broken"]:
+            self.after_break += 1
+
+
 @pytest.mark.parametrize("players,seed,style", [(3, 28, "d_train"), (4, 2, "bank"),
                                                 (5, 4, "bankrupt")])
 def test_whole_games_from_the_legal_entries_reach_each_end(players, seed, style):
     game = Game(TITLE, NAMES[:players], seed=seed)
-    play(game, seed, style, check=contract_check)
+    money = MoneyWatch(game)
+
+    def check(g):
+        contract_check(g)
+        money(g)
+    play(game, seed, style, check=check)
     assert game.finished and game.rules.game_end_reason == style
+    assert money.steps == len(game.log)                 # money checked after every action
+    if style == "bank":                                 # the unlimited bank was counted
+        assert money.lowest < 0 and money.after_break > 0
     scores = game.result()
     rules = game.rules
     for p, total in scores.items():                  # §9: cash plus shares at price
@@ -103,14 +138,22 @@ def test_a_game_replays_from_its_record_with_the_command_line(tmp_path):
     import json
     import subprocess
     import sys
+    from engine import records
     game = Game(TITLE, NAMES[:4], seed=3)
-    play(game, 3, "bank", max_steps=250)
+    play(game, 3, "bank")
+    assert game.finished                               # a whole game, to its end
     path = tmp_path / "daihan.json"
     path.write_text(json.dumps(game.record(), ensure_ascii=False))
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=root,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert summary == {"title": TITLE, "actions": len(game.log),
+                       "game_end_reason": game.rules.game_end_reason,
+                       "result": game.result()}
+    again = records.replay(records.loads(path.read_text())).game
+    assert again.view() == game.view() and again.book() == game.book()
     listed = subprocess.run([sys.executable, "-m", "engine", "titles"], cwd=root,
                             capture_output=True, text=True, timeout=120)
     assert "1899-DAIHAN\t1899 DAIHAN" in listed.stdout.splitlines()
@@ -229,3 +272,35 @@ def test_the_book_lists_the_provisional_values_and_a_broken_bank_is_unlimited():
     assert game.rules.ledger.broken
     bank = next(i for i in game.book()[0]["items"] if i["label"]["code"] == "book.bank")
     assert bank["value"]["v"]["code"] == "book.unlimited"
+
+
+# -- the bank broken in a stock round (§9) -------------------------------------------------
+def test_a_bank_broken_in_a_stock_round_ends_the_game_after_that_round_and_one_more_set():
+    from tests.engine.helpers_1899_daihan import (acting, act, cash, end_sr, fix, new,
+                                                  spread_auction, sr_turn, step)
+    g = new(4, seed=1)
+    spread_auction(g)
+    p = acting(g)
+    fix(g, "cash", target=p, amount=cash(g, "bank") - 400)   # the bank keeps ₩400
+    codes = [e["code"] for e in sr_turn(g, p, "par", corporation="GR", price=100)]
+    while not g.rules.corps["GR"]["floated"]:          # three IPO shares: the bank ₩900
+        assert not g.rules.ledger.broken and "bank_broken" not in codes
+        codes = [e["code"] for e in sr_turn(g, p, "buy_shares", corporation="GR",
+                                            source="ipo")]
+    assert "company_floated" in codes and "bank_broken" in codes
+    assert g.rules.corps["GR"]["floated"]              # GR's ₩1,000 took the bank below 0
+    assert g.rules.ledger.broken and cash(g, "bank") == 400 + 500 - 1000
+    assert g.rules.round.name == "stock" and not g.finished      # the round goes on
+    act(g, "pass")
+    assert g.rules.round.name == "stock"
+    fix(g, "phase", phase="3")                         # the next set: two operating rounds
+    end_sr(g)
+    assert g.rules.round.name == "operating" and g.rules.round.total == 2
+    seen = []
+    while not g.finished:
+        r = g.rules.round
+        assert r.name == "operating", "no stock round after the bank broke in one"
+        seen.append((g.rules.turn, r.round_num))
+        step(g)
+    assert sorted(set(seen)) == [(1, 1), (1, 2)]
+    assert g.rules.game_end_reason == "bank"
