@@ -7,6 +7,10 @@ from engine import contract as C
 from engine.core18xx import book as B
 from engine.titles.title_18korea import data as D
 
+# the book's words for the §9.9 reading (words.py has them in Korean)
+EXPORT_FIRST_4 = {"unchanged": "the 2-trains go; the train limit stays until a 4 is sold",
+                  "lowered": "the 2-trains go and the train limit falls to 3"}
+
 
 class BookMixin:
     def scores(self) -> list[dict]:
@@ -48,6 +52,11 @@ class BookMixin:
                 C.text(C.msg(f"reading.game_end_8e.{self.reading('game_end_8e')}",
                              "when the first 8E is " + ("on sale" if self.reading("game_end_8e")
                                                         == "on_sale" else "sold"))))]
+        # RB §9.9 / §9.11: whether an exported first 4 lowers the limit (readings.OPTIONS)
+        export = self.reading("train_limit_on_export")
+        end.append((C.msg("book.export_first_4", "First 4-train exported before one is sold"),
+                    C.text(C.msg(f"reading.train_limit_on_export.{export}",
+                                 EXPORT_FIRST_4[export]))))
         if self.final_set:
             end.append((C.msg("book.final_set", "Final set"), C.flag(True)))
         built = [(hx, {"tile": h.get("tile"), "stations": [s for s in h.get("seats") or [] if s]})
