@@ -1,6 +1,8 @@
 """1899 DAIHAN operating rounds (rulebook §7): privates and Kyeongin pay first, the order,
 track, stations, the run entered per train with goods, executive cars, dividends on the
 2-D market."""
+import pytest
+
 from tests.engine.helpers_1899_daihan import (acting, act, cash, end_sr, fix, give_train,
                                               new, next_turn, operating_game, price, refused,
                                               spread_auction)
@@ -206,3 +208,59 @@ def test_the_executive_car_price_is_an_option():
     from engine import Game
     g2 = Game("1899-DAIHAN", ["a", "b", "c"], seed=1, options={"executive_car_price": 80})
     assert g2.rules.car_price() == 80
+
+
+def _paid_from(space):
+    """DR, with one train, at market ``space`` ("row,col"), pays out a ₩50 run; its new
+    space and the events."""
+    g = operating_game()
+    give_train(g, "DR")
+    fix(g, "share_price", corporation="DR", space=space)
+    act(g, "run_trains", revenues=[50], goods=0)
+    events = act(g, "dividend", kind="payout")
+    return g, events
+
+
+@pytest.mark.parametrize("row", range(1, 8))
+def test_paying_at_the_end_of_a_row_moves_up_on_the_grid(row):
+    from engine.titles.title_1899_daihan import data as D
+    end = len(D.MARKET[row]) - 1
+    g, events = _paid_from(f"{row},{end}")
+    assert g.rules.market.pos["DR"] == (row - 1, end)        # right is blocked: up a row
+    assert price(g, "DR") == int(D.MARKET[row - 1][end]) > int(D.MARKET[row][end])
+    moved = [e for e in events if e["code"] == "price_moved"][0]["params"]
+    assert (moved["old_price"], moved["price"]) == (int(D.MARKET[row][end]), price(g, "DR"))
+
+
+def test_paying_moves_right_along_a_row_and_stays_at_the_top_right_corner():
+    g, _ = _paid_from("2,10")                               # 170 -> 190, same row
+    assert g.rules.market.pos["DR"] == (2, 11) and price(g, "DR") == 190
+    g, events = _paid_from("0,17")                          # ₩450: nowhere further
+    assert g.rules.market.pos["DR"] == (0, 17) and price(g, "DR") == 450
+    assert not [e for e in events if e["code"] == "price_moved"]
+
+
+@pytest.mark.parametrize("phase,value", [("2", 20), ("3", 30), ("4", 40), ("5", 60),
+                                         ("6", 80), ("D", 80)])
+def test_goods_are_worth_the_phases_value_per_delivery(phase, value):
+    from engine.titles.title_1899_daihan import data as D
+    assert D.GOODS_VALUE[phase] == value and "goods" in D.PROVISIONAL
+    g = operating_game()
+    give_train(g, "DR")
+    fix(g, "phase", phase=phase)
+    run = [e for e in g.legal_actions() if e["type"] == "run_trains"][0]
+    shown = [s for s in run["show"] if s["label"]["code"] == "field.goods_value"][0]
+    assert shown["value"]["v"] == value
+    events = act(g, "run_trains", revenues=[40], goods=3)
+    assert g.rules.round.revenue[0] == 40 + 3 * value
+    goods = [e for e in events if e["code"] == "goods_delivered"][0]["params"]
+    assert goods["amount"] == 3 * value and goods["count"] == 3
+
+
+def test_a_tables_own_goods_values_apply_by_phase():
+    from engine import Game
+    g = Game("1899-DAIHAN", ["a", "b", "c", "d"], seed=1,
+             options={"goods_values": "10,25,45,70,90,100"})
+    for phase, value in zip(("2", "3", "4", "5", "6", "D"), (10, 25, 45, 70, 90, 100)):
+        fix(g, "phase", phase=phase)
+        assert g.rules.goods_value() == value
