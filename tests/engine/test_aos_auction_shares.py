@@ -1,5 +1,7 @@
 """Age of Steam, base rules: issuing shares, the turn-order auction and its payments with 3 to
 6 bidders, action selection (each once, the locomotive at once and at most 6), refusals."""
+import copy
+
 import pytest
 
 from engine.age_of_steam.auction import auction_payment
@@ -174,3 +176,28 @@ def test_the_payment_reading_is_a_table_option_on_every_map():
     # places: order[4] (bid 5), then the drop-outs last first: order[3] (4), [2] (3), [1], [0]
     assert [paid[p] for p in [order[4], order[3], order[2], order[1], order[0]]] == \
         [5, 4, 3, 1, 0]
+
+
+def test_the_turn_order_pass_is_refused_when_only_two_bidders_remain():
+    g = walk(new(n=4, seed=2), "actions")
+    r = g.rules
+    holder = who(g)
+    act(g, "select_action", pick="turn_order_pass")
+    walk(g, "auction", turn=2)
+    assert r.pass_holder == holder
+    while len(r.auction["in"]) > 2:                     # the others drop out to two bidders
+        if who(g) == holder:
+            act(g, "bid", amount=r.auction["high"] + 1)
+        else:
+            act(g, "drop_out")
+    while who(g) != holder:
+        act(g, "bid", amount=r.auction["high"] + 1)
+    assert len(r.auction["in"]) == 2 and not r.auction["pass_used"]
+    assert "turn_order_pass" not in [x["type"] for x in g.legal_actions()]
+    before = (g.view(), g.book(), g.legal_actions(), r.auction)
+    before = copy.deepcopy(before)
+    with pytest.raises(GameError) as e:
+        act(g, "turn_order_pass")
+    assert e.value.code == "turn_order_pass_two"
+    assert (g.view(), g.book(), g.legal_actions(), r.auction) == before
+    assert who(g) == holder and g.rules.pass_holder == holder

@@ -172,3 +172,64 @@ def test_the_table_corrects_island_discs_and_ferry_links():
     assert g.rules.map.ferries[p] == 2
     g.process({"type": "undo"})
     assert g.rules.map.ferries.get(p, 0) == 0
+
+
+def test_anyone_may_use_a_ferry_link_and_its_owner_earns():
+    g = walk(new("AoS-NewZealand", n=2, seed=4), "build")
+    owner = who(g)
+    act(g, "build", kind="ferry")
+    act(g, "build_done")
+    user = who(g)
+    assert user != owner and g.rules.map.ferries == {owner: 1}
+    act(g, "build_done")
+    walk(g, "move")
+    if who(g) != user:
+        act(g, "pass_move")
+    r = g.rules
+    before = dict(r.income)
+    entry = next(e for e in g.legal_actions() if e["type"] == "deliver" and e["links"] == 1)
+    assert owner in entry["params"]["owner_1"]["choices"]       # offered to the user
+    act(g, "deliver", links=1, colour="black", owners=[owner], island="1")
+    assert r.income == {**before, owner: before[owner] + 1}     # the ferry's owner earns
+    assert r.map.discs == {user: ["1"]}                         # the shipper's disc
+
+
+def test_the_only_eligible_player_wins_however_poor():
+    """The seed: "If only one player is eligible, that player wins however poor." The
+    eligible player ends with fewer points than the other (a negative score, below the 0
+    of a player who is out), and still wins and heads the scores."""
+    g = new("AoS-NewZealand", n=2, seed=4)
+    for p in g.rules.players:
+        fix(g, "income", p, value=8)
+    walk(g, "move")
+    r = g.rules
+    poor = who(g)
+    rich = next(p for p in r.players if p != poor)
+    shipped, fixed = 0, False
+    while not g.finished:
+        if r.turn == 9 and r.phase == "move" and not fixed:
+            fix(g, "income", poor, value=0)
+            fix(g, "cash", poor, amount=50)
+            fix(g, "income", rich, value=40)
+            fix(g, "track", rich, value=30)
+            fix(g, "cash", rich, amount=50)
+            fixed = True
+        if r.phase == "move" and who(g) == poor and shipped < 5:
+            deliver_to(g, NZ.ISLANDS[shipped])
+            shipped += 1
+            events = None
+        elif r.phase == "move":
+            events = act(g, "pass_move")
+        else:
+            walk(g, "move", turn=r.turn + (r.phase == "move"))
+    assert fixed and shipped == 5
+    # income 0, 2 shares, no track: -6; income 40 - 6 reduction, 2 shares, 30 tiles: 126
+    assert r.points(poor) == -6 and r.points(rich) == 126
+    assert r.out == {rich: "not_eligible"}
+    assert g.result() == {poor: -6, rich: 0}
+    assert r.winner() == poor
+    assert [row["player"] for row in g.scores()] == [poor, rich]
+    won = next(e for e in events if e["code"] == "game_over")
+    assert won["params"]["winner"] == poor
+    fact = next(i for i in g.book()[0]["items"] if i["label"]["code"] == "fact.winner")
+    assert fact["value"] == {"t": "player", "v": poor}
