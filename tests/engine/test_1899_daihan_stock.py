@@ -270,3 +270,108 @@ def test_park_ki_jong_exchanges_for_a_buha_or_yeongnam_ipo_share_before_acting()
     assert acting(g) == owner                          # a pre-action: the turn goes on
     act(g, "par", corporation="DR", price=65)
     assert acting(g) != owner
+
+
+def test_a_tie_of_one_share_holders_gives_nobody_the_presidency_so_the_sale_is_refused():
+    # §6-4: ties go to the nearest clockwise from the seller "as long as they hold at least
+    # two shares". p (30%) selling 20% would leave p, the next seat and the one after at 10%
+    # each: the next seat is nearest but holds one share, so nobody can take the president's
+    # certificate and it cannot go to the market (§6-3-1).
+    g = in_sr()
+    o = g.rules.order
+    p = acting(g)
+    act(g, "par", corporation="DR", price=70)
+    i = o.index(p)
+    near, far = o[(i + 1) % 4], o[(i + 2) % 4]
+    fix(g, "shares", corporation="DR", source="ipo", to=p, percent=10)
+    fix(g, "shares", corporation="DR", source="ipo", to=near, percent=10)
+    fix(g, "shares", corporation="DR", source="ipo", to=far, percent=10)
+    end_sr(g)
+    while g.rules.round.name != "stock":
+        _finish_or(g)
+    while acting(g) != p:
+        act(g, "pass")
+    sells = [e for e in g.legal_actions() if e["type"] == "sell_shares"
+             and e["corporation"] == "DR"]
+    assert sells[0]["params"]["percent"]["choices"] == [10]
+    for pct in (20, 30):
+        assert refused(g, "sell_shares", corporation="DR", percent=pct).code == \
+            "president_cert"
+    assert g.rules.shares.president["DR"] == p
+    # the same sale once ``far`` holds two shares: ``far`` takes it, though ``near`` is nearer
+    fix(g, "shares", corporation="DR", source="ipo", to=far, percent=10)
+    act(g, "sell_shares", corporation="DR", percent=20)
+    assert g.rules.shares.president["DR"] == far
+    assert g.rules.shares.percent("DR", far) == 20 and g.rules.shares.percent("DR", p) == 10
+
+
+def _to_next_sr(g):
+    end_sr(g)
+    while g.rules.round.name != "stock":
+        _finish_or(g)
+
+
+def test_over_the_limit_through_a_presidency_change_means_selling_on_the_next_turn():
+    # §6-5: p reaches the limit of 16 by buying; q then outbuys p in DR, the president's
+    # certificate is swapped for two shares and p holds 17: p must sell on the next turn.
+    g = in_sr()
+    o = list(g.rules.order)
+    p, q = o[0], o[1]
+    fix(g, "cash", target=p, amount=2000)
+    fix(g, "cash", target=q, amount=500)
+    corps = ("DR", "GR", "PR", "BR", "HR", "YR", "FL", "RR")
+    for corp in corps:                                        # eight presidencies
+        sr_turn(g, p, "par", corporation=corp, price=65)
+    for corp in corps[1:] + ("GR",):                          # and eight shares: 16
+        sr_turn(g, p, "buy_shares", corporation=corp, source="ipo")
+    assert g.rules.cert_count(p) == 16 == g.rules.cert_limit()
+    while acting(g) != p:
+        act(g, "pass")
+    assert refused(g, "buy_shares", corporation="DR", source="ipo").code == "cert_limit"
+    _to_next_sr(g)
+    for _ in range(3):                                        # q: 10%, 20%, then 30% of DR
+        assert g.rules.shares.president["DR"] == p and not g.rules.must_sell(p)
+        events = sr_turn(g, q, "buy_shares", corporation="DR", source="ipo")
+    assert any(e["code"] == "president_changed" for e in events)
+    assert g.rules.shares.president["DR"] == q and g.rules.shares.percent("DR", p) == 20
+    assert g.rules.cert_count(p) == 17 and g.rules.must_sell(p)
+    while acting(g) != p:
+        act(g, "pass")
+    assert refused(g, "pass").code == "must_sell"
+    assert refused(g, "buy_shares", corporation="GR", source="ipo").code == "must_sell"
+    assert {e["type"] for e in g.legal_actions() if e.get("entity") == p} == {"sell_shares"}
+    act(g, "sell_shares", corporation="DR", percent=10)
+    assert g.rules.cert_count(p) == 16 and not g.rules.must_sell(p)
+    assert acting(g) == p
+    act(g, "pass")                                            # now p may pass
+    assert acting(g) != p
+
+
+def test_over_the_limit_by_a_presidency_change_with_only_fresh_shares_sells_next_round():
+    # §6-5 meets §6-3-1: p's shares were all bought this round, so none may be sold in it;
+    # p may pass (no dead end), buys nothing, and must sell at its first turn of the next one.
+    g = in_sr()
+    o = list(g.rules.order)
+    p, q = o[0], o[1]
+    fix(g, "cash", target=p, amount=2000)
+    fix(g, "cash", target=q, amount=500)
+    corps = ("DR", "GR", "PR", "BR", "HR", "YR", "FL", "RR")
+    for corp in corps:
+        sr_turn(g, p, "par", corporation=corp, price=65)
+    for corp in corps[1:] + ("GR",):
+        sr_turn(g, p, "buy_shares", corporation=corp, source="ipo")
+    for _ in range(3):
+        sr_turn(g, q, "buy_shares", corporation="DR", source="ipo")
+    assert g.rules.shares.president["DR"] == q and g.rules.cert_count(p) == 17
+    while acting(g) != p:
+        act(g, "pass")
+    assert refused(g, "sell_shares", corporation="DR", percent=10).code == \
+        "sold_bought_this_round"
+    assert refused(g, "buy_shares", corporation="HR", source="ipo").code == "cert_limit"
+    act(g, "pass")
+    _to_next_sr(g)
+    while acting(g) != p:
+        act(g, "pass")
+    assert g.rules.must_sell(p) and refused(g, "pass").code == "must_sell"
+    act(g, "sell_shares", corporation="DR", percent=10)
+    assert g.rules.cert_count(p) == 16
