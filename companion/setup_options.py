@@ -2,7 +2,8 @@
 
 ``TitleSpec.options`` holds contract params (``engine.titles``): a ``choice`` is shown as a
 group of labelled choices with the rulebook's sentence (``rule``) under it, a ``flag`` as a
-checkbox. Their words are the messages' own English, or the title's words (``engine.words``)
+checkbox, a ``number`` or ``text`` as a box holding its default (left as shown, the
+default is not posted to the engine). Their words are the messages' own English, or the title's words (``engine.words``)
 in the page's language. Nothing here names a title.
 """
 from __future__ import annotations
@@ -50,6 +51,16 @@ def chosen(spec, form) -> dict:
                 continue                     # not posted: the title's default
             by_key = {choice_key(c): c for c in param.get("choices") or []}
             out[name] = by_key.get(raw, raw)
+        elif param.get("kind") in ("number", "text"):
+            raw = (form.get(field_name(name)) or "").strip()
+            if not raw or raw == str(param.get("default", "")):
+                continue                     # left as shown: the title's default
+            if param["kind"] == "number":
+                try:
+                    raw = int(raw)
+                except ValueError:
+                    pass                     # the engine refuses it (bad_option)
+            out[name] = raw
     return out
 
 
@@ -72,6 +83,11 @@ def fields(spec, picked: dict | None = None) -> list[dict]:
                                  "text": _text(spec, labels.get(choice_key(c))) or str(c),
                                  "default": c == param.get("default")}
                                 for c in param.get("choices") or []]
+        elif param.get("kind") in ("number", "text"):
+            entry["value"] = picked.get(name, param.get("default", ""))
+            entry["note"] = _text(spec, param.get("note")) if param.get("note") else ""
+            for key in ("min", "max", "step", "max_length"):
+                entry[key] = param.get(key)
         else:
             continue
         out.append(entry)

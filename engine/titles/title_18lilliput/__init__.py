@@ -38,6 +38,7 @@ from engine.titles.title_18lilliput.shares import SharesMixin
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
 from engine.core18xx.declare import describe as describe_step
+from engine.titles.title_18lilliput.words import WORDS
 
 PLAYER_ACTIONS = {"take_card", "done", "personal_cash", "company_cash", "lay_track",
                   "upgrade_track", "castle", "place_station", "buy_train", "sell_shares",
@@ -140,6 +141,34 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
         return out + self.correction_legal()
 
 
+# A step's values in the title's own words (the core's words know 'payout', not 'pay', and
+# read 'none' as 'no tile'): param -> the code prefix of the words of its values.
+VALUE_WORDS = {"effect": "effect.", "dividend": "dividend.", "kind": "kind.",
+               "card_kind": "kind.", "home_tile": "kind.", "colour": "colour.",
+               "op": "train_op.", "pool_train": "", "return": ""}
+
+
+def describe(action: dict, currency: str = "") -> dict:
+    """A posted step as its history line: the core's, with the title's words for the values
+    of its choices (an effect, a dividend, a kind of card, a pick of the draft)."""
+    out = describe_step(action, currency)
+    for d in out["details"]:
+        key = d["label"]["code"].removeprefix("param.")
+        v = action.get(key)
+        if not isinstance(v, str):
+            continue
+        if key in ("pool_train", "return") and v in ("none", ""):
+            d["value"] = C.text(C.msg("choice.no_train", "no train"))
+        elif key in ("pool_train", "return"):
+            d["value"] = C.train(v.rsplit("-", 1)[0])
+        elif key in VALUE_WORDS:
+            code = VALUE_WORDS[key] + v
+            d["value"] = C.text(C.msg(code, WORDS.get(code, {}).get("en", v)))
+        elif key == "pick" and v in D.CHARACTERS:
+            d["value"] = C.text(C.msg("character." + v, D.CHARACTER_NAMES[v]))
+    return out
+
+
 def create(players, seed, options):
     return Lilliput(players, seed, options)
 
@@ -174,7 +203,7 @@ for _t in D.TRAIN_TYPES:
 
 TITLE = TitleSpec(
     id="18Lilliput", name="18 Lilliput", family="18xx", currency="£",
-    describe=describe_step, min_players=1, max_players=4, create=create, options=OPTIONS,
+    describe=describe, min_players=1, max_players=4, create=create, options=OPTIONS,
     source="shared/seeds/004_4c3e4afa67471d8b.txt",
     words=("engine.words_common", "engine.core18xx.words",
            "engine.titles.title_18lilliput.words"),

@@ -12,6 +12,7 @@ The cash effects are here: personal cash £5/10/20 (the card's amount) and compa
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.trains import Depot
 from engine.core18xx.bank import BANK
 from engine.titles.title_18lilliput import data as D
 from engine.titles.title_18lilliput.base import err
@@ -161,6 +162,15 @@ class ActionsMixin:
         out.append({"type": "done", "entity": player,
                     "label": C.msg("act.done", "End the turn")})
         return out
+
+    @staticmethod
+    def no_train_or(trains, label: dict) -> dict:
+        """An optional choice of one train, shown with "no train" chosen: a phone that leaves
+        it as it is buys or returns nothing (without it the first train would be chosen)."""
+        labels = {"none": C.msg("choice.no_train", "no train")}
+        labels.update({t: C.train(Depot.kind(t)) for t in trains})
+        return C.choice("text", ["none"] + list(trains), labels, default="none",
+                        optional=True, label=label)
 
     def company_param(self, companies, label="param.company", text="Company") -> dict:
         return C.choice("company", list(companies),

@@ -137,7 +137,7 @@ class DraftMixin:
             f"Lay a yellow {tile_kind} tile at {pos} joined to Mildendo; put {name}'s railhead "
             f"on Mildendo.",
             player=player, company=cid, cash=spec["cash"], price=spec["price"],
-            count=len(got), kind=tile_kind, pos=pos)]
+            count=len(got), kind=C.msg("kind." + tile_kind, tile_kind), pos=pos)]
 
     def index_space(self, price: int) -> tuple[int, int]:
         for r, row in enumerate(self.market.prices):

@@ -114,8 +114,7 @@ class RunsMixin:
                                   WITHHOLD: C.msg("dividend.withhold", "Withhold")},
                                  label=C.msg("param.dividend", "Dividend"))}
         if self.pool() and not self.is_last_round():
-            params["pool_train"] = C.choice(
-                "text", self.pool(), {t: C.train(Depot.kind(t)) for t in self.pool()},
-                optional=True, label=C.msg("param.pool_train", "Train from the pool"))
+            params["pool_train"] = self.no_train_or(self.pool(), C.msg(
+                "param.pool_train", "Train from the pool"))
         return [{"type": "run", "entity": company,
                  "label": C.msg("act.run", "Run the trains"), "params": params}]

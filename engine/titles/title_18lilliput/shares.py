@@ -180,9 +180,8 @@ class SharesMixin:
                                         label=C.msg("param.start_price", "Start price")),
                       "home": C.choice("hex", homes, label=C.msg("param.home", "Home station"))}
             if self.pool():
-                params["pool_train"] = C.choice(
-                    "text", self.pool(), {t: C.train(t.rsplit("-", 1)[0]) for t in self.pool()},
-                    optional=True, label=C.msg("param.pool_train", "Train from the pool"))
+                params["pool_train"] = self.no_train_or(self.pool(), C.msg(
+                    "param.pool_train", "Train from the pool"))
             out.append({"type": "found_company", "entity": player,
                         "label": C.msg("act.found_company", "Found a company"),
                         "params": params})

@@ -240,10 +240,8 @@ class TrainsMixin:
                   "price": C.number("money", 1, 2000, default=1, optional=True,
                                     label=C.msg("param.price", "Price agreed (from a company)"))}
         if obsolete:
-            params["return"] = C.choice("text", obsolete,
-                                        {t: C.train(Depot.kind(t)) for t in obsolete},
-                                        optional=True,
-                                        label=C.msg("param.return", "Return an obsolete train"))
+            params["return"] = self.no_train_or(obsolete, C.msg("param.return",
+                                                                "Return an obsolete train"))
         return [{"type": "buy_train", "entity": player,
                  "label": C.msg("act.buy_train", "Buy a train"), "params": params}]
 

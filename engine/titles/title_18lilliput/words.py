@@ -277,6 +277,8 @@ WORDS = {
     "param.count": _w("Shares", "주식 수"),
     "param.start_price": _w("Start price", "시작 주가"),
     "param.home": _w("Home station", "홈 역"),
+    "choice.no_train": _w("no train", "열차 없음"),
+    "end_reason.eight_rounds": _w("the eight rounds are over", "8라운드 종료"),
     "param.pool_train": _w("Train from the pool", "트레인 풀의 열차"),
     "param.revenues": _w("Revenue of each train", "열차별 수익"),
     "param.dividend": _w("Dividend", "배당"),
