@@ -1,20 +1,29 @@
-"""Whole Age of Steam games entered on the seats' phones: New Zealand on two phones in
-English, Korea (2025 revised) on four phones in Korean, from the first shares to the scores.
+"""Whole Age of Steam games entered on the seats' phones: New Zealand on two phones and
+Korea (2025 revised) on four, each in English and in Korean, from the first shares to the
+scores.
 
 Each seat has its own phone (its own browser context); a step is entered on the phone of the
 player it belongs to, only through what the page shows. The players are plain and
 deterministic: no shares, the first to bid bids once and the others drop out, the first
 action offered, one build each build turn, a delivery over one link each move (New Zealand:
-a black good to the next outlying island, so both reach all five and are eligible). The
-engine does income, expenses and the end.
+a black good to the next outlying island, so both reach all five and are eligible; Korea:
+across the demarcation line whenever this round lets goods cross). The engine does income,
+expenses and the end.
+
+A full game (to the last round) is played once per map; in the other language a short game
+keeps the run quick: each player delivers once and then raises the locomotive, so expenses
+put every player out in a few turns and the game ends there ("all out"), scores shown.
 """
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from engine.records import replay
+from engine.titles import get
+from engine.words import words_of
 from tests.browser.conftest import shot
 from tests.browser.flows import create_table, take_seat, wait_version
 from tests.browser.test_game_18korea import Phone, money, now_forms, version_of, who
@@ -27,10 +36,13 @@ MAX_STEPS = 400
 class SteamPlayer:
     """The next step among the acting forms; the same choices every game."""
 
-    def __init__(self):
+    def __init__(self, short=False):
+        self.short = short                # deliver once each, then raise the locomotive
         self.built: set[str] = set()      # who has built this build turn
         self.bid_in_round = False
         self.shipped: dict[str, int] = {}  # New Zealand: islands each player has shipped to
+        self.delivered: dict[str, int] = {}
+        self.crossed: list[str] = []       # Korea: the crossings entered
 
     def choose(self, forms):
         by: dict[str, list[dict]] = {}
@@ -54,27 +66,48 @@ class SteamPlayer:
                 self.built.add(actor)
                 return by["build"][0], []
             return by["build_done"][0], []
-        if "deliver" in by:
+        if "deliver" in by and not (self.short and self.delivered.get(who(by["deliver"][0]))):
             f = by["deliver"][0]                      # over one link
+            self.delivered[who(f)] = self.delivered.get(who(f), 0) + 1
             steps = [("pick", "colour", '"black"')] if "colour" in f["fields"] else []
+            if "crossing" in f["fields"]:            # across the line when the round lets
+                ways = f["fields"]["crossing"]["options"]     # choices as JSON
+                assert json.loads(ways[0]) == "none"
+                if len(ways) > 1:
+                    steps.append(("pick", "crossing", ways[1]))
+                    self.crossed.append(json.loads(ways[1]))
             if "island" in f["fields"]:              # the islands in turn, 1 to 5
                 n = self.shipped.get(who(f), 0)
                 self.shipped[who(f)] = n + 1
                 steps.append(("pick", "island", f["fields"]["island"]["options"][1 + n % 5]))
             return f, steps
+        if self.short and "raise_locomotive" in by:
+            return by["raise_locomotive"][0], []
         if "pass_move" in by:
             return by["pass_move"][0], []
         raise AssertionError(f"no step among {[f['button'] for f in forms]}")
 
 
-GAMES = [("AoS-NewZealand", ("Ann", "Bo"), "en-GB", "Game over", "Actions this round"),
-         ("AoS-Korea", ("Ann", "Bo", "Cy", "Di"), "ko-KR", "게임 종료", "이번 라운드 분계선 통과")]
+OVER = {"en-GB": "Game over", "ko-KR": "게임 종료"}
+MAP_FACT = {"AoS-NewZealand": "nz.fact.actions", "AoS-Korea": "korea.fact.crossing"}
+GAMES = [("AoS-NewZealand", ("Ann", "Bo"), "en-GB", False),
+         ("AoS-NewZealand", ("Ann", "Bo"), "ko-KR", True),
+         ("AoS-Korea", ("Ann", "Bo", "Cy", "Di"), "ko-KR", False),
+         ("AoS-Korea", ("Ann", "Bo", "Cy", "Di"), "en-GB", True)]
 
 
-@pytest.mark.parametrize("title,players,locale,over,map_fact", GAMES)
+def said(title, code, locale, **params):
+    """A code's words in the page's language (the title's own words, as the phones say it)."""
+    words = words_of(get(title))[0][code][locale[:2]]
+    return (words[-1] if isinstance(words, tuple) else words) % params
+
+
+@pytest.mark.parametrize("title,players,locale,short", GAMES,
+                         ids=[f"{g[0]}-{g[2]}-{'short' if g[3] else 'full'}" for g in GAMES])
 def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, players, locale,
-                                                 over, map_fact):
+                                                 short):
     base = live_server.url
+    over = OVER[locale]
     first = phone(locale=locale)
     code, join, _ = create_table(first, base, title=title, players=players, seed=2)
     phones = {}
@@ -83,9 +116,15 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
         take_seat(page, join, str(seat))
         phones[name] = Phone(name, page)
     html = phones[players[0]].html()
-    assert map_fact in html
-    player = SteamPlayer()
-    steps, types, shown_expenses = 0, {}, False
+    assert said(title, MAP_FACT[title], locale) in html
+    if title == "AoS-Korea":                           # round 1: South to North only
+        assert said(title, "korea.direction.south_to_north", locale) in html
+    # money in dollars on the page, whatever its language: each player's $10 to start
+    cash = re.findall(r'<td data-label="%s" class="num">([^<]*)</td>'
+                      % re.escape(said(title, "col.cash", locale)), html)
+    assert cash == ["$10"] * len(players), cash
+    player = SteamPlayer(short=short)
+    steps, types, shown = 0, {}, set()
     while over not in html:
         assert steps < MAX_STEPS, f"not over after {steps} steps"
         form, fill = player.choose(now_forms(html))
@@ -97,26 +136,41 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
         assert err is None, f"step {steps} refused: {form['button']} {fill}: {err and err.group(1)}"
         steps += 1
         types[form["type"]] = types.get(form["type"], 0) + 1
-        shown_expenses = shown_expenses or 'data-code="income_paid"' in html
+        shown |= set(re.findall(r'class="event" data-code="([a-z_]+)"', html))
         if steps == 12:
-            shot(ph.page, f"aos-{title}-early")
-    print(f"{title}: {steps} steps; {types}")
+            shot(ph.page, f"aos-{title}-{locale}-early")
+    print(f"{title} {locale}: {steps} steps; {types}")
     assert {"issue_shares", "bid", "drop_out", "select_action", "build", "deliver"} <= set(types)
-    assert shown_expenses
+    assert {"income_paid", "delivered", "built", "auction_place"} <= shown
     page = ph.page
     token = page.locator("main").get_attribute("data-token")
     auth = {"Authorization": f"Bearer {token}"}
     record = page.request.get(f"{base}/api/tables/{code}/record", headers=auth).json()
     game = replay(record).game
     assert game.finished
+    assert game.game_end_reason == ("all_out" if short else "turns")
+    if short:
+        assert "eliminated" in shown and "raise_locomotive" in types
     names = {p["id"]: p["name"] for p in record["players"]}
+    if title == "AoS-Korea":
+        # deliveries crossed the line, each the way its round allowed, and the history
+        # page says so in the page's language
+        crossed = [(a["crossing"], n) for n, a in enumerate(game.effective)
+                   if a["type"] == "deliver" and a["crossing"] != "none"]
+        assert crossed and [c for c, _ in crossed] == player.crossed
+        page.goto(f"{base}/tables/{code}/history")
+        text = page.locator("ol.hist").inner_text()
+        assert said(title, "korea.crossing.south_to_north", locale) in text
+        if not short:
+            assert said(title, "korea.crossing.north_to_south", locale) in text
     page.goto(f"{base}/tables/{code}/scores")
     page.wait_for_selector("#scores")
     rows = page.locator("#scores tbody tr")
     assert rows.count() == len(players)
-    shown = {names[rows.nth(i).get_attribute("data-player")]:
-             money(rows.nth(i).locator("td").last.inner_text()) for i in range(rows.count())}
-    assert shown == {names[pid]: total for pid, total in game.result().items()}
-    if title == "AoS-NewZealand":
+    shown_scores = {names[rows.nth(i).get_attribute("data-player")]:
+                    money(rows.nth(i).locator("td").last.inner_text())
+                    for i in range(rows.count())}
+    assert shown_scores == {names[pid]: total for pid, total in game.result().items()}
+    if title == "AoS-NewZealand" and not short:
         assert not game.rules.out and game.rules.winner()      # both on all five islands
-    shot(page, f"aos-{title}-scores")
+    shot(page, f"aos-{title}-{locale}-scores")
