@@ -47,25 +47,28 @@ def index_rows(values: list[int]) -> list[list[str]]:
     return [top, bottom]
 
 
+def parse_index(raw, code: str = "bad_option") -> list[int]:
+    """A share price index as the table types it: whole numbers, lowest first, by commas
+    (set-up, and the ``price_index`` correction with ``code`` correction_value)."""
+    try:
+        prices = [int(x) for x in str(raw).replace(" ", "").split(",") if x]
+    except ValueError:
+        raise err(code, "price_index is whole numbers separated by commas.") from None
+    if len(prices) < 4 or prices != sorted(set(prices)) or prices[0] <= 0:
+        raise err(code, "price_index rises from the lowest value, each value once.")
+    for need in sorted({s["price"] for s in D.STARTING.values()}):
+        if need not in prices:
+            raise err(code, f"price_index must hold {need} (a starting company's price).")
+    return prices
+
+
 def parse_options(options: dict) -> dict:
     """The table's set-up values, each checked; defaults are the provisional data."""
     out = {"track_order": options.get("track_order", "yellow_green_brown")}
     if out["track_order"] not in D.TRACK_ORDERS:
         raise err("bad_option", f"track_order is one of {sorted(D.TRACK_ORDERS)}.")
     raw = options.get("price_index")
-    if raw in (None, ""):
-        prices = list(D.PRICE_INDEX)
-    else:
-        try:
-            prices = [int(x) for x in str(raw).replace(" ", "").split(",") if x]
-        except ValueError:
-            raise err("bad_option", "price_index is whole numbers separated by commas.") from None
-    if len(prices) < 4 or prices != sorted(set(prices)) or prices[0] <= 0:
-        raise err("bad_option", "price_index rises from the lowest value, each value once.")
-    for need in sorted({s["price"] for s in D.STARTING.values()}):
-        if need not in prices:
-            raise err("bad_option", f"price_index must hold {need} (a starting company's price).")
-    out["price_index"] = prices
+    out["price_index"] = list(D.PRICE_INDEX) if raw in (None, "") else parse_index(raw)
     out["prices"], out["counts"] = {}, {}
     for t in D.TRAIN_TYPES:
         for key, table, lo in (("price", D.TRAIN_PRICES, 1), ("count", D.TRAIN_COUNTS, 1)):

@@ -6,7 +6,11 @@ recorded in the history like any action. Money moves only to or from the bank.
 Kinds: cash {target, amount} · share_price {company, price} · train {company, op: give |
 remove | to_pool, train} · round {round} · card {card, holder} · land_copy {player, used} ·
 phase {phase} · shares {company, source, to, count} · first_player {player} · tile {pos,
-card_kind, colour, exits, slots} · character {character, holder}.
+card_kind, colour, exits, slots} · character {character, holder} · train_price {train,
+price}: the printed price of a train type · train_count {train, count}: how many of a type
+are left in the deck · price_index {index}: the printed index, lowest first (each marker
+keeps its price, or goes to the next value below it). The last three are the provisional
+values the table also sets at set-up (``OPTIONS``).
 """
 from __future__ import annotations
 
@@ -16,11 +20,13 @@ from engine.core18xx.declare import seat_param
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, err
+from engine.titles.title_18lilliput.base import MILDENDO, err, index_rows, parse_index
+from engine.core18xx.market import StockMarket
 
 CASH_LIMIT = 10000
 KINDS = ["cash", "share_price", "train", "round", "card", "land_copy", "phase", "shares",
-         "first_player", "tile", "character"]
+         "first_player", "tile", "character", "train_price", "train_count", "price_index"]
+PRICE_LIMIT, COUNT_LIMIT = 5000, 30          # as the set-up options
 NONE = "none"
 
 
@@ -157,6 +163,58 @@ class CorrectionsMixin:
             self.characters[ch] = None
         return f"{ch} held by {a['holder']}"
 
+    # -- the provisional values (set at set-up too) -----------------------------------------
+    def _fix_train_price(self, a):
+        kind = self._choice(a, "train", D.TRAIN_TYPES)
+        price = a.get("price")
+        if not isinstance(price, int) or isinstance(price, bool) or \
+                not 1 <= price <= PRICE_LIMIT:
+            raise err("correction_value", f"A train's price is £1-{PRICE_LIMIT}.", param="price")
+        self.depot.specs[kind]["price"] = price
+        self.opts["prices"][kind] = price
+        return f"price of a {kind}-train £{price}"
+
+    def _fix_train_count(self, a):
+        kind = self._choice(a, "train", D.TRAIN_TYPES)
+        count = a.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or \
+                not 0 <= count <= COUNT_LIMIT:
+            raise err("correction_value", f"The deck holds 0-{COUNT_LIMIT} of a type.",
+                      param="count")
+        deck = self.depot.upcoming
+        mine = [t for t in deck if Depot.kind(t) == kind]
+        for t in mine[count:]:                        # fewer: the last of the type go
+            deck.remove(t)
+            del self.depot.owner[t]
+        for _ in range(count - len(mine)):            # more: new cards after the last one
+            new = f"{kind}-{self.depot.next_index[kind]}"
+            self.depot.next_index[kind] += 1
+            rank = D.TRAIN_TYPES.index(kind)
+            at = sum(1 for t in deck if D.TRAIN_TYPES.index(Depot.kind(t)) <= rank)
+            deck.insert(at, new)
+            self.depot.owner[new] = DEPOT
+        self.opts["counts"][kind] += count - len(mine)
+        return f"{count} {kind}-train(s) in the deck"
+
+    def _fix_price_index(self, a):
+        prices = parse_index(a.get("index"), code="correction_value")
+        market = StockMarket(index_rows(prices))
+        moved = []
+        stacks, pos = self.market.stacks, self.market.pos
+        old = sorted(pos, key=lambda c: (stacks[pos[c]].index(c), self.price(c), c))
+        for company in old:                           # first arrived first on a space
+            price = self.price(company)
+            new = max([v for v in prices if v <= price], default=prices[0])
+            for r, row in enumerate(market.prices):
+                if new in row:
+                    market.place(company, (r, row.index(new)))
+            if new != price:
+                moved.append(f"{company} £{price} -> £{new}")
+        self.market = market
+        self.opts["price_index"] = prices
+        return "share price index " + ",".join(map(str, prices)) + \
+            (f" ({'; '.join(moved)})" if moved else "")
+
     # -- forms -----------------------------------------------------------------------------
     def correction_legal(self) -> list[dict]:
         seat = dict(seat_param(self.seating), label=C.msg("param.entered_by", "Entered by"))
@@ -210,6 +268,17 @@ class CorrectionsMixin:
              exits=C.choice("text", D.EXITS, label=C.msg("param.exits", "Exits")),
              slots=C.number("count", 0, D.MAX_SLOTS, default=1,
                             label=C.msg("param.slots", "Station slots printed")))
+        trains = C.choice("train", list(D.TRAIN_TYPES), label=C.msg("param.train", "Train"))
+        form("train_price", train=trains,
+             price=C.number("money", 1, PRICE_LIMIT, default=self.opts["prices"]["2"],
+                            label=C.msg("param.train_price", "Printed price")))
+        form("train_count", train=trains,
+             count=C.number("count", 0, COUNT_LIMIT, default=sum(
+                 1 for t in self.depot.upcoming if Depot.kind(t) == D.TRAIN_TYPES[0]),
+                            label=C.msg("param.deck_count", "How many left in the deck")))
+        form("price_index", index=C.free_text(
+            300, default=",".join(map(str, self.opts["price_index"])),
+            label=C.msg("option.price_index", "Share price index, lowest first")))
         form("character", character=C.choice("text", list(D.CHARACTERS),
                                              label=C.msg("param.character", "Character")),
              holder=C.choice("entity", [NONE] + self.seating,

@@ -278,6 +278,8 @@ WORDS = {
     "param.start_price": _w("Start price", "시작 주가"),
     "param.home": _w("Home station", "홈 역"),
     "choice.no_train": _w("no train", "열차 없음"),
+    "param.train_price": _w("Printed price", "인쇄된 가격"),
+    "param.deck_count": _w("How many left in the deck", "덱에 남은 수"),
     "end_reason.eight_rounds": _w("the eight rounds are over", "8라운드 종료"),
     "param.pool_train": _w("Train from the pool", "트레인 풀의 열차"),
     "param.revenues": _w("Revenue of each train", "열차별 수익"),
@@ -408,7 +410,10 @@ _FIX = {"cash": ("Correct cash", "현금 정정"), "share_price": ("Correct a sh
         "phase": ("Correct the phase", "단계 정정"), "shares": ("Move shares", "주식 이동"),
         "first_player": ("Correct the first player", "선 플레이어 정정"),
         "tile": ("Correct a track card", "철길 카드 정정"),
-        "character": ("Correct a character's holder", "캐릭터 카드 정정")}
+        "character": ("Correct a character's holder", "캐릭터 카드 정정"),
+        "train_price": ("Correct a train's price", "열차 가격 정정"),
+        "train_count": ("Correct the trains left in the deck", "덱에 남은 열차 수 정정"),
+        "price_index": ("Correct the share price index", "주가 지수 정정")}
 for _k, (_en, _ko) in _FIX.items():
     WORDS["fix." + _k] = _w(_en, _ko)
 for _t in D.TRAIN_TYPES:
