@@ -4,9 +4,6 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# The engine messages' English templates still live in the companion while they move to
-# the engine's per-title words (engine/*/words.py); their comments name the titles.
-NOT_YET_MOVED = {"companion/engine_messages.py"}
 # the product's own name ("18xx Table Companion") and the 18xx.games site are not titles
 TITLES_AND_FAMILIES = re.compile(
     r"18Korea|1888-?N|1899|DAIHAN|Lilliput|Age of Steam|age[-_]of[-_]steam|"
@@ -22,9 +19,7 @@ def sources():
     for folder, pattern in (("companion", "*.py"), ("templates", "*.html"), ("static", "*.py"),
                             ("static", "*.js")):
         for path in sorted((ROOT / folder).rglob(pattern)):
-            rel = path.relative_to(ROOT).as_posix()
-            if rel not in NOT_YET_MOVED:
-                yield rel, path.read_text(encoding="utf-8")
+            yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
 
 
 def test_no_title_or_family_named():
