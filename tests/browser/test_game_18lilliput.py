@@ -20,6 +20,7 @@ from engine.records import replay
 from tests.browser.conftest import shot
 from tests.browser.flows import take_seat, wait_version
 from tests.browser.test_game_18korea import Phone, money, now_forms, version_of, who
+from tests.browser.test_whole_game import FILL_AND_SUBMIT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,10 +34,9 @@ MAX_STEPS = 200
 # words a page may show in Latin letters in Korean: names, card and train ids, grid places,
 # the company ids (their colours, shown before the name as 18Korea's symbols are), the
 # device and the time zone of a history line
-NAMES = {"red", "yellow", "blue", "green", "Android", "UTC", "Ann", "Bo", "Mildendo", "Lilliput", "Glimigrim", "Slamecksan", "Emperor", "Flimnap",
-         "General", "Limnoc", "Skyresh", "Bolgolam", "Balmuff", "Company", "Dimen", "Land",
-         "Copy", "Y", "D", "ENSW", "NS", "EW", "EN", "ES", "NW", "SW", "ENS", "ESW", "ENW",
-         "NSW", "GB", "English", "KO", "EN", "PWA"}
+NAMES = {"Ann", "Bo", "red", "yellow", "blue", "green", "Mildendo", "Lilliput", "Glimigrim",
+         "Slamecksan", "Company", "Emperor", "Flimnap", "General", "Limnoc", "Skyresh",
+         "Bolgolam", "Balmuff", "ENSW", "ENS", "ESW", "ENW", "NSW", "Android", "UTC"}
 STEP_WORDS = {"en-GB": ("Draft", "Action cards", "Train runs", "Final scores"),
               "ko-KR": ("드래프트", "행동", "열차 운행", "최종 점수")}
 
@@ -66,6 +66,16 @@ def set_up(page, base, locale, players):
     page.wait_for_url(re.compile(r"/tables/\w+/invite"))
     code = re.search(r"/tables/(\w+)/invite", page.url).group(1)
     return code, page.locator("#join-link").get_attribute("href")
+
+
+def enter(page, form, steps) -> str:
+    """Set the form's fields as chosen (radio buttons by value, boxes filled) and submit it
+    as a tap does, in one script (quicker than a tap per field); the page's answer."""
+    data = {name: value for _what, name, value in steps}
+    html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data])
+    if "data-confirm" in html:                # a money step asks once: yes, enter it
+        html = page.evaluate(FILL_AND_SUBMIT, [form["index"], data, True])
+    return html
 
 
 class LilliputPlayer:
@@ -142,7 +152,7 @@ def test_an_18lilliput_game_on_the_phones_from_the_set_up_values_to_the_scores(
         assert ph is not None, f"whose phone enters {form['button']}?"
         v = version_of(html)
         wait_version(ph.page, v)
-        html = ph.enter(form, fill)
+        html = enter(ph.page, form, fill)
         err = re.search(r'class="err"[^>]*>([^<]*)<', html)
         assert err is None, f"step {steps} refused: {form['button']} {fill}: {err and err.group(1)}"
         assert version_of(html) == v + 1
