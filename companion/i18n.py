@@ -11,6 +11,7 @@ Engine messages in the page's language: ``companion.present.engine_text``.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from flask import request
@@ -72,3 +73,125 @@ def money(amount, currency: str = "$") -> str:
 
 def translate(msg: str, **params) -> str:
     return gettext(msg, **params)
+
+
+# -- Korean particles ------------------------------------------------------------
+# A Korean particle's form depends on whether the word before it ends in a consonant (받침):
+# 이/가, 을/를, 은/는, 과/와, 으로/로 (ㄹ takes 로). The words write both ("%(player)s이(가)");
+# ``particles`` picks one by how the filled-in word is read aloud.
+_DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
+                "7": "ㄹ", "8": "ㄹ", "9": ""}          # 영 일 이 삼 사 오 육 칠 팔 구
+_TENS_FINAL = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ"}               # 십 백 천
+_MYRIAD_FINAL = {1: "ㄴ", 2: "ㄱ", 3: ""}               # 만 억 조
+_LETTER_FINAL = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ", "r": "ㄹ"}   # 엘 엠 엔 알; 에이, 비, 씨… none
+_JONG = "ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_OPEN, _CLOSE = "([{<「『", ")]}>」』"
+
+
+def _number_final(digits: str) -> str:
+    """The final consonant of a whole number read in Korean (30 삼십 → ㅂ, 1,200 천이백 → ㄱ)."""
+    digits = digits.lstrip("0") or "0"
+    if digits == "0":
+        return "ㅇ"
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros == 0:
+        return _DIGIT_FINAL[digits[-1]]
+    if zeros % 4:
+        return _TENS_FINAL[zeros % 4]
+    return _MYRIAD_FINAL.get(zeros // 4, "")
+
+
+def _word_final(word: str) -> str:
+    """A Latin word's final consonant as Koreans read it: an abbreviation by its last letter
+    (LYR 알 → ㄹ, KT 티 → none), a word by its sound (Tramway → none, Hanseong → ㅇ,
+    Busan → ㄴ, Jack → ㄱ)."""
+    w = word.lower()
+    if word.isupper() or len(word) == 1:
+        return _LETTER_FINAL.get(w[-1], "")
+    if w.endswith("ng"):
+        return "ㅇ"
+    if w[-1] in "lmn":
+        return {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ"}[w[-1]]
+    if w.endswith("ck"):
+        return "ㄱ"                         # Jack 잭
+    if w[-1] in "bkpt" and len(w) > 1 and w[-2] in "aeiou" and w[-3:-2] not in ("a", "e", "o"):
+        return {"b": "ㅂ", "p": "ㅂ", "k": "ㄱ", "t": "ㅅ"}[w[-1]]   # Bob 밥, Pat 팻
+    return ""
+
+
+def final_consonant(text: str) -> str | None:
+    """The final consonant (받침) with which ``text`` is read aloud, "" for none, or None when
+    it cannot be told. A bracketed tail is skipped (the particle follows the word before it:
+    "KT (Kaiping Tramway)" is read by "KT"); a number by its Korean reading; a percent sign as
+    퍼센트."""
+    s = text.rstrip()
+    while s and s[-1] in _CLOSE:            # "Bo (Kaiping)" → "Bo"
+        depth, i = 0, len(s) - 1
+        while i >= 0:
+            if s[i] in _CLOSE:
+                depth += 1
+            elif s[i] in _OPEN:
+                depth -= 1
+                if depth == 0:
+                    break
+            i -= 1
+        if i <= 0:
+            s = s[1:-1].rstrip()
+            break
+        s = s[:i].rstrip()
+    s = s.rstrip(".'\"’”")
+    if not s:
+        return None
+    last = s[-1]
+    if "가" <= last <= "힣":
+        jong = (ord(last) - 0xAC00) % 28
+        return _JONG[jong - 1] if jong else ""
+    if last.isdigit():
+        i = len(s)
+        while i > 0 and (s[i - 1].isdigit() or s[i - 1] == ","):
+            i -= 1
+        return _number_final(s[i:].replace(",", ""))
+    if last == "%":
+        return ""
+    if last.isascii() and last.isalpha():
+        i = len(s)
+        while i > 0 and s[i - 1].isascii() and s[i - 1].isalpha():
+            i -= 1
+        return _word_final(s[i:])
+    return None
+
+
+_PARTICLES = {  # written form: (after a consonant, after a vowel)
+    "이(가)": ("이", "가"), "가(이)": ("이", "가"),
+    "을(를)": ("을", "를"), "를(을)": ("을", "를"),
+    "은(는)": ("은", "는"), "는(은)": ("은", "는"),
+    "과(와)": ("과", "와"), "와(과)": ("과", "와"),
+    "(으)로": ("으로", "로"), "(이)나": ("이나", "나"), "(이)라": ("이라", "라"),
+}
+_PARTICLE = re.compile("|".join(re.escape(p) for p in _PARTICLES))
+
+
+def particle(word: str, written: str) -> str:
+    """The form of the particle ``written`` ("을(를)") that follows ``word``; both forms as
+    written when the word's reading cannot be told."""
+    final = final_consonant(word)
+    if final is None:
+        return written
+    after_consonant, after_vowel = _PARTICLES[written]
+    if written == "(으)로" and final == "ㄹ":
+        return after_vowel
+    return after_consonant if final else after_vowel
+
+
+def particles(text: str) -> str:
+    """Every written-both particle of ``text`` in the form its preceding word takes:
+    "Bo이(가) KT을(를) ₩30에" → "Bo가 KT를 ₩30에"; "₩30을(를)" → "₩30을"."""
+    if "(" not in text:
+        return text
+    out, last = [], 0
+    for m in _PARTICLE.finditer(text):
+        out.append(text[last:m.start()])
+        out.append(particle("".join(out), m.group()))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)

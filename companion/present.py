@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import g, has_request_context
 from flask_babel import get_locale, gettext as _
 
-from companion.i18n import money
+from companion.i18n import money, particles
 
 
 def _ctx(name: str, default):
@@ -30,6 +30,20 @@ def _locale() -> str:
         return "en"
 
 
+def plain(value) -> str:
+    """A plain value the engine shows as it is (a place "Busan", a colour "yellow", a private
+    "Kaiping Tramway", a source "company") in the page's language: the title's words
+    ``text.<value>`` if it has them, else the value itself."""
+    text = "" if value is None else str(value)
+    if not text or not any(c.isalpha() for c in text):
+        return text
+    table, _ = _words()
+    said = table.get(f"text.{text}")
+    if not said:
+        return text
+    return said.get(_locale(), said.get("en", text))
+
+
 def value_text(v) -> str:
     """A typed value in words, with its note ("LYR 30% (president)")."""
     text = _bare(v)
@@ -40,7 +54,7 @@ def value_text(v) -> str:
 
 def _bare(v) -> str:
     if not isinstance(v, dict) or "t" not in v:
-        return "" if v is None else str(v)
+        return plain(v)
     t, raw = v["t"], v.get("v")
     if t in ("money", "price"):
         return money(raw, _ctx("currency", "$"))
@@ -48,12 +62,11 @@ def _bare(v) -> str:
         return _("unlimited") if raw is None else str(raw)
     if t == "percent":
         return f"{raw}%"
-    if t == "player":
-        return _ctx("player_names", {}).get(str(raw), str(raw))
-    if t == "entity":
-        return _ctx("player_names", {}).get(str(raw), str(raw))
+    if t in ("player", "entity"):
+        return _ctx("player_names", {}).get(str(raw)) or plain(raw)
     if t == "company":
-        return str(raw) if not v.get("name") or v["name"] == raw else f"{raw} ({v['name']})"
+        return plain(raw) if not v.get("name") or v["name"] == raw else \
+            f"{raw} ({plain(v['name'])})"
     if t == "train":
         kind = str(raw).split("-")[0]
         return _("%(t)s-train", t=kind)
@@ -66,8 +79,8 @@ def _bare(v) -> str:
     if t == "list":
         return ", ".join(value_text(x) for x in raw or []) or "–"
     if t == "text":
-        return message_text(raw) if isinstance(raw, dict) else str(raw)
-    return str(raw)
+        return message_text(raw) if isinstance(raw, dict) else plain(raw)
+    return plain(raw)
 
 
 def _param_text(key: str, value, types: dict, table: dict, locale: str) -> str:
@@ -94,7 +107,9 @@ def _param_text(key: str, value, types: dict, table: dict, locale: str) -> str:
         return value_text({"t": t, "v": value})
     if t == "train":
         return str(value).split("-")[0]
-    return str(value)
+    if isinstance(value, bool):
+        return "✓" if value else "–"
+    return plain(value)
 
 
 def _words():
@@ -133,7 +148,7 @@ def words_text(m: dict, key: str = "message", variant: str = "",
               for k, v in (m.get("params") or {}).items() if v is not None}
     for one in (template if isinstance(template, (tuple, list)) else (template,)):
         try:
-            return one % params
+            return particles(one % params)    # "Bo이(가)" → "Bo가", once the words are in
         except (KeyError, TypeError, ValueError):
             continue
     return None
