@@ -23,15 +23,19 @@ def _record(access) -> dict:
     return record
 
 
-def _series(record: dict):
+def _series(record: dict, books: bool = False):
     """Each player's score after each round (the rounds as the title names them, shortly),
-    replaying the record once."""
+    replaying the record once; with ``books``, each point also carries the declared book as it
+    stood then (the CSV's per-round book)."""
     from engine import Game
     game = Game(record["title"], record["players"], record.get("seed", 0), record.get("options"))
     points = []
 
     def round_key():
         return present.short_text(game.where())
+
+    def point(label):
+        return (label, dict(game.result())) + ((game.book(),) if books else ())
 
     last_round = round_key()
     label_of = last_round or "1"
@@ -42,10 +46,10 @@ def _series(record: dict):
             break
         key = round_key()
         if key != last_round:
-            points.append((label_of, dict(game.result())))
+            points.append(point(label_of))
             last_round = key
             label_of = key or str(len(points) + 1)
-    points.append((label_of if not game.finished else _("End"), dict(game.result())))
+    points.append(point(label_of if not game.finished else _("End")))
     return game, points
 
 
@@ -104,17 +108,65 @@ def export_json(code):
     return resp
 
 
+# the per-round book: the declared tables with one row per subject (players, companies)
+_BOOK_TABLES = {"players": "player", "entities": "entity"}
+_NUMBERS = ("money", "price", "count", "percent")
+
+
+def _cell(v):
+    """A declared value as a spreadsheet cell: a number as a number, anything else in words."""
+    if isinstance(v, dict) and v.get("t") in _NUMBERS and isinstance(v.get("v"), int) \
+            and not isinstance(v.get("v"), bool) and not v.get("note"):
+        return v["v"]
+    return present.value_text(v)
+
+
+def _book_rows(points, players) -> tuple[list[str], list[list]]:
+    """The header and the rows of the per-round book: for each point of the chart, one row per
+    row of each declared players or entities table (its section's title, the subject's name,
+    its cells under their declared labels), a player's row ending with the chart's total.
+    Columns with the same label in two tables are one column (a player's and a company's cash)."""
+    names = {p["id"]: p["name"] for p in players}
+    columns: list[str] = []
+    rows = []
+    for label, totals, book in points:
+        for section in book:
+            subject = _BOOK_TABLES.get(section.get("kind"))
+            if subject is None:
+                continue
+            labels = {c["key"]: present.message_text(c["label"]) for c in section["columns"]}
+            for text in labels.values():
+                if text not in columns:
+                    columns.append(text)
+            what = present.message_text(section["title"])
+            for row in section["rows"]:
+                sid = str(row.get(subject))
+                cells = {labels[k]: _cell(v) for k, v in row.get("cells", {}).items()
+                         if k in labels}
+                worth = totals.get(sid) if subject == "player" else None
+                rows.append((label, what, names.get(sid, sid), cells, worth))
+    total = _("Total")
+    header = ["round", "section", "name"] + columns + [total]
+    out = [[label, what, name] + [cells.get(c, "") for c in columns]
+           + ["" if worth is None else worth]
+           for label, what, name, cells, worth in rows]
+    return header, out
+
+
 @bp.get("/tables/<code>/export.csv")
 def export_csv(code):
+    """The per-round book: at each point of the scores chart (the end of each round as the
+    title names it), every player's and company's declared row (cash, certificates, price,
+    treasury…) and each player's total. Only the declared book is read."""
     access = _access(code)
+    _use_table(svc().state(access)["state"])
     record = _record(access)
-    game, points = _series(record)
-    players = game.players
+    game, points = _series(record, books=True)
+    header, rows = _book_rows(points, game.players)
     out = io.StringIO()
     w = security.csv_writer(out)      # a name like "=cmd|..." is written as text
-    w.writerow(["round"] + [p["name"] for p in players])
-    for name, worth in points:
-        w.writerow([name] + [worth.get(p["id"], 0) for p in players])
+    w.writerow(header)
+    w.writerows(rows)
     resp = Response(out.getvalue(), mimetype="text/csv")
     resp.headers["Content-Disposition"] = f'attachment; filename="{code}-rounds.csv"'
     return resp
