@@ -126,6 +126,13 @@ class Seating:
             self._check_invite(row, invite)
             seats = s.exec(select(Seat).where(Seat.table_id == tid).order_by(Seat.id)).scalars()
             seats = [{"player": x.player, "name": x.name} for x in seats]
+            held = {}          # the phones holding each seat (joined devices, their labels)
+            for player, label in s.exec(select(Device.player, Device.label).where(
+                    Device.table_id == tid, Device.role == "seat",
+                    Device.label != "created").order_by(Device.id)).all():
+                held.setdefault(player, []).append(label)
+            for seat in seats:
+                seat["held"] = held.get(seat["player"], [])
         spec = titles.TITLES.get(row.title)
         return {"code": row.code, "title": row.title, "title_name": spec.name if spec else row.title,
                 "seats": seats, "version": row.version}

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from companion import setup_options
 from companion.pages.blueprint import bp
 from companion.present import engine_text
-from companion.pages.seats import _device_label, _remember, _tables, svc
+from companion.pages.seats import _access, _device_label, _remember, _tables, svc
 from companion.wire import ServiceError
 from engine import titles
 
@@ -20,6 +20,19 @@ from engine import titles
 def index():
     return render_template("index.html", titles=list(titles.TITLES.values()),
                            my_tables=list(_tables()))
+
+
+@bp.get("/go")
+def go():
+    """The home page's table-code box: the table when this phone has a seat or watches it,
+    else its join page (when this phone has the table's invite) or the no-seat page."""
+    code = "".join((request.args.get("code") or "").split()).lower()[:32]
+    if not code:
+        return redirect(url_for("pages.index"), 303)
+    mine = _tables().get(code, {})
+    if not mine.get("token") and mine.get("invite"):
+        return redirect(url_for("pages.join", code=code, invite=mine["invite"]), 303)
+    return redirect(url_for("pages.table", code=code), 303)
 
 
 @bp.post("/prefs")
@@ -104,15 +117,37 @@ def invite(code):
 def join(code):
     inv = request.values.get("invite") or _tables().get(code, {}).get("invite")
     info = svc().table_info(code, inv)        # refusals: pages/refusals.py
+    info = dict(info, seats=[dict(s, held=_held_text(s.get("held") or []),
+                                    held_count=len(s.get("held") or []))
+                             for s in info["seats"]])
+    access = _access(code, required=False)
+    mine = access.player if access is not None and access.role == "seat" else None
     if request.method == "POST":
         player = request.form.get("player", "")
         label_ = (request.form.get("device") or "").strip() or _device_label()
+        held = next((s["held"] for s in info["seats"] if str(s["player"]) == player), [])
+        if held and str(mine) != player and request.form.get("confirm") != "1":
+            # another phone holds this seat: say who, and take it only when asked again
+            _remember(code, invite=inv)
+            return render_template("join.html", code=code, info=info, invite=inv,
+                                   current=_tables().get(code, {}).get("token"), mine=mine,
+                                   ask={"player": player, "device": label_,
+                                        "name": name_of_seat(info, player), "held": held})
         seat = svc().join(code, inv, player, label=label_)
         _remember(code, invite=inv, token=seat["token"])
         return redirect(url_for("pages.table", code=code), 303)
     _remember(code, invite=inv)
     return render_template("join.html", code=code, info=info, invite=inv,
-                           current=_tables().get(code, {}).get("token"))
+                           current=_tables().get(code, {}).get("token"), mine=mine, ask=None)
+
+
+def _held_text(labels: list) -> str:
+    """Who holds a seat, for the join page: each phone's label, or "a phone"."""
+    return ", ".join(_("a phone") if label in ("", "joined") else label for label in labels)
+
+
+def name_of_seat(info: dict, player: str) -> str:
+    return next((s["name"] for s in info["seats"] if str(s["player"]) == player), player)
 
 
 @bp.get("/tables/<code>/watch")

@@ -1,0 +1,77 @@
+"""Issue 12's pages without a browser: the home page's table-code box, the join page's held
+seats (asked before a second phone takes one), the standings mid-game, the summary of a phone
+that is not acting."""
+import re
+
+from tests.companion.test_pages import csrf, double, new_table, seated  # noqa: F401
+
+
+def test_the_home_page_box_opens_a_table_by_its_code(client, double):  # noqa: F811
+    html = client.get("/").get_data(as_text=True)
+    assert 'id="code-box"' in html and 'name="code"' in html
+    code, join, _ = seated(client)
+    r = client.get(f"/go?code=+{code.upper()}+")
+    assert r.status_code == 303 and r.headers["Location"] == f"/tables/{code}"
+    assert client.get("/go?code=").headers["Location"] == "/"
+
+
+def test_the_box_sends_a_phone_without_a_seat_to_the_join_page(client, app, double):  # noqa: F811
+    r = new_table(client)
+    code = re.search(r"/tables/(\w+)/invite", r.headers["Location"]).group(1)
+    client.get(r.headers["Location"])                  # this phone has the invite, no seat
+    r = client.get(f"/go?code={code}")
+    assert r.status_code == 303 and f"/tables/{code}/join?invite=" in r.headers["Location"]
+    other = app.test_client()                          # a phone with neither: the no-seat page
+    r = other.get(f"/go?code={code}")
+    assert r.headers["Location"] == f"/tables/{code}"
+    assert other.get(r.headers["Location"]).status_code == 403
+
+
+def test_the_join_page_says_who_holds_a_seat_and_asks_before_taking_it(client, app, double):  # noqa: F811
+    code, join, _ = seated(client, "1")
+    other = app.test_client()
+    html = other.get(join).get_data(as_text=True)
+    seat = re.search(r'<button[^>]*data-seat="1"[^>]*>.*?</button>', html, re.S).group(0)
+    assert 'data-held="1"' in seat and "held by" in seat
+    seat2 = re.search(r'<button[^>]*data-seat="2"[^>]*>.*?</button>', html, re.S).group(0)
+    assert "held by" not in seat2
+    r = other.post(join, data={"player": "1", "device": "Bo's phone", "csrf_token": csrf(other.get(join))})
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert 'data-ask-seat="1"' in html and "is held by" in html
+    assert other.get(f"/tables/{code}").status_code == 403        # not seated yet
+    r = other.post(join, data={"player": "1", "device": "Bo's phone", "confirm": "1",
+                               "csrf_token": csrf(other.get(join))})
+    assert r.status_code == 303 and r.headers["Location"] == f"/tables/{code}"
+    html = client.get(join).get_data(as_text=True)           # the first phone sees both
+    seat = re.search(r'<button[^>]*data-seat="1"[^>]*>.*?</button>', html, re.S).group(0)
+    assert "this phone" in seat
+    html = app.test_client().get(join).get_data(as_text=True)
+    assert "Bo&#39;s phone" in html or "Bo's phone" in html
+    # a free seat is taken at once
+    third = app.test_client()
+    r = third.post(join, data={"player": "2", "csrf_token": csrf(third.get(join))})
+    assert r.status_code == 303
+
+
+def test_standings_are_linked_mid_game(client, double):  # noqa: F811
+    code, _, _ = seated(client)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert f'href="/tables/{code}/scores"' in html and "Standings" in html
+    assert "Final scores" not in html
+    assert client.get(f"/tables/{code}/scores").status_code == 200
+
+
+def test_the_summary_leads_only_on_a_phone_that_is_not_acting(client, app, double):  # noqa: F811
+    code, join, _ = seated(client, "1")
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'id="summary"' not in html and 'id="actions"' in html
+    other = app.test_client()
+    r = other.post(join, data={"player": "2", "csrf_token": csrf(other.get(join))})
+    html = other.get(f"/tables/{code}").get_data(as_text=True)
+    summary = html.index('id="summary"')
+    assert summary < html.index('class="book"')
+    glance = re.search(r'id="summary".*?</section>\s*</section>', html, re.S).group(0)
+    assert 'data-section="players"' in glance
+    book = html[html.index('class="book"'):]
+    assert 'data-section="players"' not in book
