@@ -65,7 +65,8 @@ def _chart_svg(points, players) -> Markup:
     import pygal
     from pygal.style import Style
     style = Style(background="transparent", plot_background="transparent",
-                  foreground="#888", foreground_strong="#888", foreground_subtle="#555",
+                  foreground="var(--muted)", foreground_strong="var(--fg)",
+                  foreground_subtle="var(--line)",   # the theme's text colours (4.5:1)
                   colors=("#0b6e4f", "#d97706", "#2563eb", "#dc2626", "#7c3aed", "#0891b2"),
                   label_font_size=14, major_label_font_size=14, legend_font_size=16,
                   title_font_size=16, value_font_size=14, tooltip_font_size=14)
