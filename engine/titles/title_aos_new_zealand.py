@@ -23,6 +23,7 @@ from engine.age_of_steam import data as D
 from engine.age_of_steam.board_map import BaseMap
 from engine.age_of_steam.describe import describe as family_describe
 from engine.age_of_steam.options import FAMILY_OPTIONS
+from engine.age_of_steam.selection import ACTION_NAMES
 from engine.errors import GameError
 from engine.titles import TitleSpec
 from engine.words import en_ko as _w
@@ -156,7 +157,7 @@ class NewZealandMap(BaseMap):
         if rules.finished:
             return []
         return [(C.msg("nz.fact.actions", "Actions this round"),
-                 C.value("list", [C.text(C.msg(f"action.{a}", a))
+                 C.value("list", [C.text(C.msg(f"action.{a}", ACTION_NAMES[a]))
                                   for a in self.actions(rules.turn)]))]
 
     def player_columns(self, rules):

@@ -3,6 +3,7 @@ of up to 2 hexes ($3 plain) or 1 ferry link ($5), the Engineer both; black goods
 islands place discs; only players with all 5 islands are eligible; the ferry-link reading."""
 import pytest
 
+from engine.age_of_steam.selection import ACTION_NAMES
 from engine.errors import GameError
 from engine.titles import title_aos_new_zealand as NZ
 from tests.engine.helpers_aos import act, fix, new, walk, who
@@ -37,6 +38,8 @@ def test_actions_by_round_parity(turn, allowed):
         assert e.value.code == "action_not_this_turn" and g.view() == before
     fact = next(i for i in g.book()[0]["items"] if i["label"]["code"] == "nz.fact.actions")
     assert [v["v"]["code"] for v in fact["value"]["v"]] == [f"action.{a}" for a in allowed]
+    # the engine's English is the action's name, not its code (a phone in English shows it)
+    assert [v["v"]["message"] for v in fact["value"]["v"]] == [ACTION_NAMES[a] for a in allowed]
 
 
 def at_build(engineer=False, cash=30):
