@@ -194,7 +194,7 @@ SERVER_WORDS = {
     'not_legal': {'en': 'That step is not possible now.', 'ko': '지금은 그 단계를 할 수 없습니다.'},
     'bid_too_high': {'en': 'The bid can be at most %(max)s.', 'ko': '입찰은 최대 %(max)s까지입니다.'},
     'not_enough_cash': {'en': 'Not enough cash.', 'ko': '현금이 부족합니다.'},
-    'phase_change': {'en': 'Phase %(phase)s begins.', 'ko': '%(phase)s 단계가 시작됩니다.'},
+    'phase_change': {'en': 'Phase %(phase)s begins.', 'ko': '%(phase)s 페이즈가 시작됩니다.'},
     'game_end': {'en': 'The game is over.', 'ko': '게임이 끝났습니다.'},
 }
 

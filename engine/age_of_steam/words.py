@@ -208,7 +208,7 @@ WORDS = {
     "option.reduction.before": _w("From the income before a shortfall", "부족분을 빼기 전 수입 기준"),
     "option.reduction.rule": _w("7 Pay expenses · 8 Income reduction (the phases in this order, "
                                 "Age of Steam quick reference)",
-                                "7 비용 지불 · 8 수입 감소 (이 순서의 단계, 에이지 오브 스팀 요약표)"),
+                                "7 비용 지불 · 8 수입 감소 (이 순서의 페이즈, 에이지 오브 스팀 요약표)"),
     # -- the forms -------------------------------------------------------------------------
     "form.issue_shares": _w("Issue shares ($5 each)", "주식 발행 (장당 $5)"),
     "form.count": _w("How many", "몇 장"),

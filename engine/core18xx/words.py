@@ -271,3 +271,11 @@ from engine.core18xx.words_messages import MESSAGES  # noqa: E402
 
 for _code, _words in MESSAGES.items():
     WORDS.setdefault(_code, _words)
+
+# the family's plain values shown as they are (``companion.present.plain``): tile colours,
+# where shares come from
+for _c in ("yellow", "green", "brown", "gray", "grey"):
+    WORDS.setdefault(f"text.{_c}", WORDS[f"colour.{_c}"])
+WORDS.setdefault("text.ipo", {"en": "IPO", "ko": "IPO"})
+WORDS.setdefault("text.pool", {"en": "bank pool", "ko": "은행 풀"})
+WORDS.setdefault("param.revenue", {"en": "Revenue", "ko": "수익"})

@@ -242,7 +242,7 @@ def test_names_money_and_words_are_filled_in(app):
                            "currency": "¥"}, words_of(titles.TITLES["1888-N"]))
         bid = {"code": "bid", "message": "Ann bids ¥60 for Tai'an.",
                "params": {"player": "1", "company": "TA", "price": 60, "company_name": "Tai'an"}}
-        assert engine_text(bid) == "Ann이(가) Tai'an에 ¥60을(를) 입찰합니다."
+        assert engine_text(bid) == "Ann이 Tai'an에 ¥60을 입찰합니다."
         turn = {"code": "not_your_turn", "message": "It is not Bo's turn: Ann acts now.",
                 "params": {"entity": "2", "acting": ["1"]}}
         assert engine_text(turn) == "Bo의 차례가 아닙니다. 지금은 Ann의 차례입니다."

@@ -104,7 +104,7 @@ def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
         present.use_table({"currency": "₩", "players": [{"id": "1", "name": "Ann"},
                                                       {"id": "2", "name": "Bo"}]},
                           words_of(titles.TITLES["18Korea"]))
-        assert engine_text(ev) == "Bo이(가) KSR의 사장이 됩니다."
+        assert engine_text(ev) == "Bo가 KSR의 사장이 됩니다."
         assert "₩200" in engine_text(bought) and "열차" in engine_text(bought, "board")
         assert engine_text(odd) == "English kept"
     with app.test_request_context("/", headers={"Accept-Language": "en"}):

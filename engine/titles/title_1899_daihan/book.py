@@ -66,7 +66,8 @@ class DaihanBookMixin:
             items.append((C.msg("book.game_end", "Game end"),
                           C.text(C.msg("book.end_after_set_d",
                                        "after this set (a D-train was bought)"))))
-        homes = [C.text(f"{sym}: {spec['home']}") for sym, spec in self.corp_spec.items()]
+        homes = [C.text(C.msg("book.home_city", f"{sym}: {spec['home']}", company=sym,
+                              city=spec["home"])) for sym, spec in self.corp_spec.items()]
         items.append((C.msg("book.homes", "Home cities"),
                       C.value("list", homes, note=C.msg("book.provisional", "provisional"))))
         return C.facts("daihan", C.msg("book.daihan_rules", "Cars, goods and homes"), items)

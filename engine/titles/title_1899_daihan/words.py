@@ -280,3 +280,21 @@ for _t in D.TRAINS:
         f"Number of {_n}-trains for sale" + (" (one more lies on Kyeongin)" if _n == "2"
                                             else ""),
         f"판매할 {_n}열차 수" + (" (경인에 1대 더)" if _n == "2" else ""))
+
+# the names the engine shows as they are (``companion.present.plain``): companies, private
+# companies, cities and the goods of the resource cards
+NAMES = {
+    "Daihan Railway": "대한철도", "Gyeongbu Railway": "경부철도", "Pyeongyang Railroad": "평양철도",
+    "Buha Railroad": "부하철도", "Honam Railway": "호남철도", "Yeongnam Railway": "영남철도",
+    "Fives Lille": "피브릴", "Russia Railway": "러시아철도",
+    "Seoul Tram": "서울전차", "Grain Export Association": "곡물수출조합",
+    "Mining Partnership Co.": "광업합자회사", "Joseon Mining Company": "조선광업회사",
+    "Ginseng Public Company": "인삼공사", "Park Ki-jong": "박기종",
+    "Kyeongin Railway Co.": "경인철도회사",
+    "Hanseong": "한성", "Incheon": "인천", "Busan": "부산", "Pyongyang": "평양", "Wonsan": "원산",
+    "Daejeon": "대전", "Daegu": "대구", "Kaesong": "개성", "Sinuiju": "신의주",
+    "paddy field": "논", "mill": "정미소", "coal seam": "탄층", "coal mine": "탄광",
+    "gold vein": "금맥", "gold mine": "금광", "ginseng field": "인삼밭", "red ginseng": "홍삼",
+}
+WORDS.update({f"text.{en}": _w(en, ko) for en, ko in NAMES.items()})
+WORDS["book.home_city"] = _w("%(company)s: %(city)s", "%(company)s: %(city)s")

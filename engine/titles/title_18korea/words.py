@@ -135,3 +135,18 @@ from engine.titles.title_18korea.words_messages import MESSAGES  # noqa: E402
 
 for _code, _words in MESSAGES.items():
     WORDS.setdefault(_code, _words)
+
+# the names the engine shows as they are (``companion.present.plain``): cities and companies
+CITIES = {
+    "Seoul": "서울", "Incheon": "인천", "Wonju": "원주", "Gangneung": "강릉", "Daejeon": "대전",
+    "Andong": "안동", "Busan": "부산", "Daegu": "대구", "Gwangju": "광주", "Gunsan": "군산",
+    "Jinju": "진주", "Changwon": "창원", "Rason": "라선", "Chongjin": "청진", "Hyesan": "혜산",
+    "Manpo": "만포", "Manpho": "만포", "Tanchon": "단천", "Kaechon": "개천", "Hamhung": "함흥",
+    "Wonsan": "원산", "Pyongyang": "평양", "Nampo": "남포", "Nampho": "남포", "Kaesong": "개성",
+    "Sinuiju": "신의주",
+}
+for _en, _ko in CITIES.items():
+    WORDS[f"text.{_en}"] = {"en": _en, "ko": _ko}
+    WORDS[f"text.{_en} Railway"] = {"en": f"{_en} Railway", "ko": f"{_ko}철도"}
+WORDS.update({"text.company": {"en": "company", "ko": "회사"},
+              "text.bank": {"en": "bank", "ko": "은행"}})

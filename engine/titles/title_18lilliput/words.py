@@ -36,7 +36,7 @@ WORDS = {
     "personal_cash": _w("%(player)s takes %(amount)s from the bank.",
                         "%(player)s 님이 은행에서 %(amount)s 받습니다."),
     "company_cash": _w("%(company)s takes %(amount)s from the bank (phase %(phase)s).",
-                       "%(company)s 회사가 은행에서 %(amount)s 받습니다 (%(phase)s단계)."),
+                       "%(company)s 회사가 은행에서 %(amount)s 받습니다 (%(phase)s 페이즈)."),
     "track_laid": _w("%(company)s lays a yellow %(kind)s card at %(pos)s (cost %(amount)s).",
                      "%(company)s 회사가 %(pos)s 자리에 노랑 카드(%(kind)s)를 놓습니다 "
                      "(비용 %(amount)s)."),
@@ -69,7 +69,7 @@ WORDS = {
     "train_bought": _w("%(company)s buys a %(train)s for %(price)s.",
                        "%(company)s 회사가 %(price)s 내고 열차(%(train)s)를 삽니다."),
     "phase_started": _w("Phase %(phase)s begins (company cash %(company_cash)s).",
-                        "%(phase)s단계가 시작됩니다 (회사 자산 추가 %(company_cash)s)."),
+                        "%(phase)s 페이즈가 시작됩니다 (회사 자산 추가 %(company_cash)s)."),
     "phase_started.board": _w("Turn over the obsolete train cards, scrap the rusted ones, and "
                               "put trains over the limit on the train pool card.",
                               "구식 열차 카드는 뒤집고, 녹슨 열차는 녹슨 기차 카드에 두고, "
@@ -158,7 +158,7 @@ WORDS = {
     "cert_limit": _w("%(player)s holds %(limit)s certificates, the limit.",
                      "%(player)s 님은 이미 한도인 증서 %(limit)s장을 가지고 있습니다."),
     "colour_not_in_use": _w("Those cards are not in use yet (phase %(phase)s).",
-                            "그 색의 카드는 아직 쓸 수 없습니다 (%(phase)s단계)."),
+                            "그 색의 카드는 아직 쓸 수 없습니다 (%(phase)s 페이즈)."),
     "correction_value": _w("A value of the correction is not possible.",
                            "정정 값이 올바르지 않습니다."),
     "deck_empty": _w("The train deck is empty.", "열차 덱이 비었습니다."),
@@ -294,7 +294,7 @@ WORDS = {
     "param.round": _w("Round", "라운드"),
     "param.holder": _w("Held by", "가진 사람"),
     "param.used": _w("Used", "사용함"),
-    "param.phase": _w("Phase", "단계"),
+    "param.phase": _w("Phase", "페이즈"),
     "param.colour": _w("Colour", "색"),
     "param.character": _w("Character", "캐릭터"),
     "param.note": _w("What the power did", "능력이 한 일"),
@@ -317,7 +317,7 @@ WORDS = {
     "book.recent": _w("What happened", "최근 일"),
     "label.round": _w("Round", "라운드"),
     "label.step": _w("Step", "단계"),
-    "label.phase": _w("Phase", "게임 단계"),
+    "label.phase": _w("Phase", "페이즈"),
     "label.train_limit": _w("Train limit", "열차 제한"),
     "label.colours": _w("Track in use", "쓸 수 있는 철길"),
     "label.company_cash": _w("Company cash card", "회사 자산 추가 금액"),
@@ -372,12 +372,12 @@ WORDS = {
     "option.track_order.rule": _w(
         "The summary says 'yellow -> brown -> green' (set-up 3, upgrades) but green from the "
         "first 3-train and brown from the first 5-train (phases 3 and 5).",
-        "요약은 '노랑 -> 갈색 -> 녹색'(셋업 3, 업그레이드 규칙)이라 하지만 단계 목록에는 "
+        "요약은 '노랑 -> 갈색 -> 녹색'(셋업 3, 업그레이드 규칙)이라 하지만 페이즈 목록에는 "
         "3열차 첫 구매부터 녹색, 5열차 첫 구매부터 갈색이라 되어 있습니다."),
     "option.track_order.yellow_green_brown": _w("yellow, green (phase 3), brown (phase 5)",
-                                                "노랑, 녹색(3단계), 갈색(5단계)"),
+                                                "노랑, 녹색(3 페이즈), 갈색(5 페이즈)"),
     "option.track_order.yellow_brown_green": _w("yellow, brown (phase 3), green (phase 5)",
-                                                "노랑, 갈색(3단계), 녹색(5단계)"),
+                                                "노랑, 갈색(3 페이즈), 녹색(5 페이즈)"),
     "option.price_index": _w("Share price index, lowest first", "주가 지수 (낮은 값부터)"),
     "option.pool_refill": _w("Trains moved to the train pool each bureaucracy",
                              "관료 단계마다 트레인 풀로 가는 열차 수"),
@@ -407,7 +407,7 @@ _FIX = {"cash": ("Correct cash", "현금 정정"), "share_price": ("Correct a sh
         "train": ("Correct a train", "열차 정정"), "round": ("Correct the round", "라운드 정정"),
         "card": ("Correct an action card", "액션 카드 정정"),
         "land_copy": ("Correct a Land Copy card", "땅 복사 카드 정정"),
-        "phase": ("Correct the phase", "단계 정정"), "shares": ("Move shares", "주식 이동"),
+        "phase": ("Correct the phase", "페이즈 정정"), "shares": ("Move shares", "주식 이동"),
         "first_player": ("Correct the first player", "선 플레이어 정정"),
         "tile": ("Correct a track card", "철길 카드 정정"),
         "character": ("Correct a character's holder", "캐릭터 카드 정정"),
@@ -420,3 +420,18 @@ for _t in D.TRAIN_TYPES:
     for _what, _en, _ko in (("price", "Price of a %s-train", "%s열차 가격"),
                             ("count", "Number of %s-trains", "%s열차 수")):
         WORDS[f"option.train_{_t}_{_what}"] = _w(_en % _t, _ko % _t)
+
+# the values the engine shows as they are (``companion.present.plain``): card kinds, colours,
+# characters (by key and by name), the starting companies, and the forms' plain choices
+_TEXT = {"Y": "대도시(Y)", "city": "도시", "town": "마을", "plain": "평지", "castle": "황제의 성",
+         "yellow": "노랑", "green": "녹색", "brown": "갈색", "red": "빨강", "blue": "파랑",
+         "Mildendo": "밀덴도", "Lilliput": "릴리펏", "Glimigrim": "글리미그림",
+         "Slamecksan": "슬라멕산", "none": "없음", "bank": "은행",
+         "as the card says": "카드에 적힌 대로"}
+for _c, _ko in {"Emperor": "황제", "Flimnap": "플림냅", "Limnoc": "림녹 장군",
+                "Bolgolam": "스카이레쉬 볼골람", "Balmuff": "발머프"}.items():
+    _TEXT[_c] = _TEXT[D.CHARACTER_NAMES[_c]] = _ko
+for _k, _v in D.OTHERS.items():
+    _TEXT[_v["name"]] = "회사 " + _v["name"].split()[-1]
+for _en, _ko in _TEXT.items():
+    WORDS.setdefault(f"text.{_en}", _w(_en, _ko))
