@@ -52,3 +52,8 @@ PARAMS: dict = {
     **{p: "money" for p in ("price", "per_share", "cost", "amount", "cash", "bid", "capital",
                             "revenue", "subsidy", "old_price", "short")},
 }
+# the seating the app drew (engine.contract.drawn_seating; issue 12, the phone-first helper)
+WORDS.update({
+    'book.seating_drawn': {'en': 'Seating drawn by the app', 'ko': '앱이 정한 자리 순서'},
+    'book.seating': {'en': 'Seating, first to last', 'ko': '자리 순서 (첫 번째부터)'},
+})
