@@ -1,0 +1,35 @@
+"""Plain words (issue 12): a history's times are shown in the phone's time zone, not in UTC.
+The history's small inline script (allowed by its hash) shows the times on the page in local
+time and leaves the zone in a cookie, so later pages and live updates come in local time."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+
+from tests.browser.flows import create_table, take_seat, version, wait_version
+
+pytestmark = pytest.mark.browser
+
+
+def test_history_times_are_in_the_phones_time_zone(live_server, phone):
+    ann = phone(timezone_id="Asia/Seoul")
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    v = version(ann)
+    form = ann.locator("form[data-type=par]").first
+    form.locator("label:has-text('70')").click()
+    form.locator("button").click()
+    wait_version(ann, v + 1)
+    for url in (f"{live_server.url}/tables/{code}/history", f"{live_server.url}/tables/{code}"):
+        ann.goto(url)
+        t = ann.locator("ol.hist time").first
+        iso, shown = t.get_attribute("datetime"), t.inner_text()
+        assert "UTC" not in shown, shown
+        at = datetime.fromisoformat(iso.replace("Z", "+00:00")) + timedelta(hours=9)
+        assert shown == at.strftime("%H:%M:%S"), (shown, iso)
+    cookie = {c["name"]: c["value"] for c in ann.context.cookies()}.get("tz")
+    assert cookie == "540"                       # Seoul: 9 hours east of UTC
+    page = ann.content()
+    assert not re.search(r"\d\d:\d\d:\d\d UTC", page)
