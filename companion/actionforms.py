@@ -56,6 +56,8 @@ class ActionForm:
     shown: list = field(default_factory=list)   # [(label, value text)]: shown, never sent
     seat: str = ""                 # the param the posting seat fills ("" if none)
     anytime: bool = False
+    about: str = ""                # what the entry is about (its declared ``about``), shown
+    about_key: str = ""            # ... and its raw id: the card the form goes on
 
     @property
     def is_button(self) -> bool:
@@ -97,6 +99,8 @@ def field_of(name: str, p: dict) -> Field:
         choices = [(_json(c), _choice_label(p, c), c) for c in p.get("choices") or []]
         default = _json(p["default"]) if "default" in p else \
             (_json(p["choices"][0]) if p.get("choices") else None)
+        if "default" not in p and p.get("type") in ("money", "price") and len(choices) > 1:
+            default = None       # a price (a par) is chosen, never preselected
         f = Field(name, "choice", label, choices=choices, default=default, required=required,
                   free_entry=bool(p.get("free_entry")))
         if not required:
@@ -132,8 +136,28 @@ def build(index: int, entry: dict) -> ActionForm:
     label = message_text(entry["label"]) if isinstance(entry.get("label"), dict) else \
         entry["type"].replace("_", " ").capitalize()
     shown = [(message_text(s["label"]), value_text(s["value"])) for s in entry.get("show") or []]
+    about = entry.get("about")
+    about_text, about_key = ("", "") if not isinstance(about, dict) else \
+        (value_text(about), contract.choice_key(about.get("v")))
     return ActionForm(index, entry["type"], entry.get("entity"), fixed, fields, label, shown,
-                      seat, bool(entry.get("anytime")))
+                      seat, bool(entry.get("anytime")), about_text, about_key)
+
+
+def grouped(forms: list[ActionForm]) -> list[dict]:
+    """The forms as cards: the forms about one thing (their declared ``about``) together, in
+    the order the engine declared them first;
+    a form about nothing stands alone. ``[{"key", "title", "forms"}]`` (key "" alone)."""
+    out, cards = [], {}
+    for f in forms:
+        if not f.about_key:
+            out.append({"key": "", "title": "", "forms": [f]})
+            continue
+        card = cards.get(f.about_key)
+        if card is None:
+            card = cards[f.about_key] = {"key": f.about_key, "title": f.about, "forms": []}
+            out.append(card)
+        card["forms"].append(f)
+    return out
 
 
 def forms(legal: list[dict]) -> list[ActionForm]:

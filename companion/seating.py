@@ -4,6 +4,7 @@ the service's ``store``, ``_guard``, ``_live``, ``_codes`` and ``_tokens``)."""
 from __future__ import annotations
 
 import copy
+import json
 import secrets
 
 from sqlalchemy import select
@@ -135,7 +136,14 @@ class Seating:
                 seat["held"] = held.get(seat["player"], [])
         spec = titles.TITLES.get(row.title)
         return {"code": row.code, "title": row.title, "title_name": spec.name if spec else row.title,
-                "seats": seats, "version": row.version}
+                "seats": seats, "version": row.version, "seating": self._drawn_seating(tid)}
+
+    def _drawn_seating(self, tid: int) -> list | None:
+        """The seating the app drew, when the title's book declares one (engine.contract
+        ``drawn_seating``): the player ids first to last, else None."""
+        with self._lock(tid):
+            book = json.loads(self._fresh(tid).state_text()).get("book") or []
+        return next((list(s["seating"]) for s in book if s.get("seating")), None)
 
     @staticmethod
     def _check_invite(row, invite):

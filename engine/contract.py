@@ -58,6 +58,10 @@ Every section is ``{"kind": .., "id": stable id, "title": message, ...}`` and ma
               "tokens": [company ids]}``; zones are named in ``zones: {zone: message}``
 ``log``       ``items: [message]`` (consequences, what to move on the board)
 
+A ``facts`` section marked ``"seating": [player ids]`` says the app drew the players' seating
+(a title that seats them at random): the ids are the drawn order, first to last; the invite
+and table pages show it (``drawn_seating`` builds it).
+
 The first section is the game's status (``facts``); its first item says where the game is
 (the round), which the phones show at the top. Every section's values are typed values;
 every label is a message. A section with nothing in
@@ -66,9 +70,11 @@ it is left out by the rules.
 Legal entries
 -------------
 An entry of ``legal_actions()`` is ``{"type", "entity"?, <fixed scalars>, "label"?: message,
-"params"?: {name: param}, "show"?: [{"label": message, "value": value}], "anytime"?: true}``.
-The action to post is ``type``, ``entity`` and the fixed scalars, plus one value per param.
-Nothing else of an entry is sent. A param is one of
+"params"?: {name: param}, "show"?: [{"label": message, "value": value}], "anytime"?: true,
+"about"?: value}``. ``about`` names what the step is about when that is not its ``entity``
+(the company a share is bought or parred in, the lot of an auction): the phones group the
+entries about one thing on one card named by it. The action to post is ``type``, ``entity``
+and the fixed scalars, plus one value per param. Nothing else of an entry is sent. A param is one of
 
 ``{"kind": "choice", "type": value type, "choices": [raw values], "labels"?: {key: message or
 value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [raw]}}}``
@@ -109,7 +115,7 @@ VALUE_TYPES = frozenset({"money", "count", "percent", "price", "player", "compan
 SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "market", "log"})
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
-ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime"})
+ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about"})
 
 
 # -- building ------------------------------------------------------------------------------
@@ -180,6 +186,18 @@ def table(kind: str, id: str, title: dict, columns, rows, glance: bool = False) 
             "columns": [{"key": k, "label": label} for k, label in columns],
             "rows": [{subject: sid, "cells": cells} for sid, cells in rows],
             **({"glance": True} if glance else {})}
+
+
+def drawn_seating(order) -> dict | None:
+    """The seating the app drew, first to last (a title that seats the players at random)."""
+    order = [str(p) for p in order or []]
+    if not order:
+        return None
+    return {"kind": "facts", "id": "seating",
+            "title": msg("book.seating_drawn", "Seating drawn by the app"),
+            "items": [{"label": msg("book.seating", "Seating, first to last"),
+                       "value": listing("player", order)}],
+            "seating": order}
 
 
 def log(id: str, title: dict, items) -> dict | None:
@@ -292,6 +310,10 @@ def check_book(sections) -> None:
         where = f"book[{s['id']}]"
         check_message(s.get("title"), where + ".title")
         kind = s["kind"]
+        if "seating" in s:
+            _need(kind == "facts" and isinstance(s["seating"], list) and
+                  all(isinstance(p, str) for p in s["seating"]), where,
+                  "a drawn seating is a facts section with a list of player ids")
         if kind == "facts":
             for j, item in enumerate(s.get("items") or []):
                 check_message(item.get("label"), f"{where}.items[{j}].label")
@@ -390,6 +412,8 @@ def check_entry(entry, where: str = "legal") -> None:
         _need(name not in entry or name in ENTRY_KEYS and name == "entity", where,
               f"{name!r} is both fixed and a param")
         check_param(name, p, where)
+    if "about" in entry:
+        check_value(entry["about"], where + ".about")
     for j, item in enumerate(entry.get("show") or []):
         check_message(item.get("label"), f"{where}.show[{j}]")
         check_value(item.get("value"), f"{where}.show[{j}]")

@@ -83,6 +83,7 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
     return dict(
         code=code, access=access, state=state, version=version, forms=forms,
         now_forms=now_forms, other_forms=other_forms, fixes=fixes,
+        now_cards=actionforms.grouped([f for f in now_forms if f.type != "correction"]),
         # "your turn" when this seat acts, or the company it presides/directs does
         can_act=access.can_write,
         my_turn=access.player is not None and access.player in (state.get("acting_players") or []),

@@ -211,6 +211,10 @@ def entry(e: dict, players: set, money=str) -> dict:
     if e.get("anytime"):
         out["anytime"] = True
     out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)
+    about = next((v for k, v in out.items() if PARAM_TYPES.get(k) == "company"
+                  and k not in C.ENTRY_KEYS), None)
+    if about is not None and e["type"] != "correction":
+        out["about"] = C.company(about)      # the company (a share's, a lot) it is about
     if show:
         out["show"] = show
     return out
@@ -287,7 +291,9 @@ _DECLARED: dict = {}
 DECLARED_KEEP = 1024
 
 
-def declare(entries: list[dict], players, money=str) -> list[dict]:
+def declare(entries: list[dict], players, money=str, names=None) -> list[dict]:
+    """The entries in the contract's form; ``names(id)``: a company's name (the ``about`` of
+    an entry shows it, a lot of an auction by its name)."""
     ids = set(players)
     salt = (tuple(sorted(ids)), money(1000))
     out = []
@@ -299,6 +305,11 @@ def declare(entries: list[dict], players, money=str) -> list[dict]:
             if len(_DECLARED) >= DECLARED_KEEP:
                 _DECLARED.clear()
             _DECLARED[key] = got
+        if names is not None and "about" in got:
+            sym = got["about"]["v"]
+            name = names(sym)
+            if name and name != sym:
+                got = {**got, "about": C.company(sym, name=name)}
         out.append(got)
     return out
 

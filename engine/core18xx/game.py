@@ -255,7 +255,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                      for corp in self.crowded] + self.correction_legal()
         else:
             legal = self.round.legal(self) + self.correction_legal()
-        return declare(legal, self.players, self.money)
+        return declare(legal, self.players, self.money, self.cname)
 
     def result(self) -> dict[str, int]:
         return {p: row["total"] for p, row in self.score_breakdown().items()}

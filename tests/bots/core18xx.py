@@ -6,7 +6,7 @@ import random
 from engine import contract
 
 SKIP = {"undo", "redo"}
-ENTRY_KEYS = {"params", "anytime", "label", "show"}
+ENTRY_KEYS = {"params", "anytime", "label", "show", "about"}
 
 
 def fixed_part(template: dict) -> dict:

@@ -222,12 +222,13 @@ class Double:
                 corp = self.corps[c]
                 if not corp["pos"] and cash >= 120:
                     out.append({"type": "par", "entity": who, "corporation": c,
+                                "about": C.company(c),
                                 "label": C.msg("act.par", f"Par {c}", corporation=c),
                                 "params": {"price": C.choice(
                                     "money", [p for p in PRICES[0][:3] if 2 * p <= cash])}})
                 elif corp["pos"] and corp["ipo"] and cash >= self.price(c):
                     out.append({"type": "buy_share", "entity": who, "corporation": c,
-                                "price": self.price(c),
+                                "price": self.price(c), "about": C.company(c),
                                 "label": C.msg("act.buy_share", f"Buy a share of {c}",
                                                company=c)})
             out.append({"type": "pass", "entity": who, "label": C.msg("act.pass", "Pass")})

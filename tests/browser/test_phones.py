@@ -47,6 +47,7 @@ def test_undo_of_another_players_step_needs_their_consent(live_server, phone):
     take_seat(bo, join, "2")
     v = version(ann)
     form = ann.locator("form[data-type=par]").first
+    form.locator("label:has-text('60')").click()        # a par is chosen, never preselected
     form.locator("button").click()                      # Ann starts AR at 60
     wait_version(bo, v + 1)
     bo.locator("#undo").click()                         # Bo asks to undo Ann's step

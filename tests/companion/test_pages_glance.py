@@ -75,3 +75,69 @@ def test_the_summary_leads_only_on_a_phone_that_is_not_acting(client, app, doubl
     assert 'data-section="players"' in glance
     book = html[html.index('class="book"'):]
     assert 'data-section="players"' not in book
+
+
+def test_the_steps_are_grouped_by_what_the_engine_says_they_are_about(client, double):  # noqa: F811
+    code, _, _ = seated(client, "1")
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    cards = re.findall(r'<section class="group" data-about="(\w+)".*?</section>', html, re.S)
+    assert cards and len(cards) == len(set(cards))           # one card per company
+    for card in re.findall(r'<section class="group" data-about="\w+".*?</section>', html, re.S):
+        assert card.count('data-type="par"') <= 1
+        # a par's price is chosen, never preselected
+        par = re.search(r'<form[^>]*data-type="par".*?</form>', card, re.S)
+        if par:
+            assert 'type="radio"' in par.group(0) and "checked" not in par.group(0)
+    assert re.search(r'<form[^>]*data-type="pass"', html)     # a step about nothing stands alone
+
+
+def test_an_auctions_forms_are_named_by_their_lot(client):
+    code, _, _ = seated(client, "1", title="1888-N", players=("Ann", "Bo", "Cy", "Di"))
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    cards = re.findall(r'<section class="group" data-about="(\w+)"[^>]*>\s*<h3>([^<]+)</h3>'
+                       r'(.*?)</section>', html, re.S)
+    assert len(cards) >= 6
+    names = {lot: title for lot, title, _ in cards}
+    assert "Kaiping Tramway" in names["KT"]
+    for lot, title, body in cards:
+        assert body.count('data-type="bid"') == 1 and lot in title
+
+
+def test_a_price_choice_has_no_default_unless_declared():
+    from companion import actionforms
+    from engine import contract as C
+    f = actionforms.field_of("price", C.choice("money", [95, 90, 85]))
+    assert f.default is None
+    assert actionforms.field_of("price", C.choice("money", [95, 90], default=90)).default == "90"
+    assert actionforms.field_of("price", C.choice("money", [95])).default == "95"
+    assert actionforms.field_of("source", C.choice("entity", ["ipo", "pool"])).default == '"ipo"'
+    form = actionforms.build(0, {"type": "par", "entity": "1", "corporation": "A",
+                                 "params": {"price": C.choice("money", [95, 90])}})
+    assert actionforms.default_action(form)["price"] == 95       # bots still pick one
+
+
+def test_a_drawn_seating_is_shown_on_the_invite_and_table_pages(client):
+    from engine import Game, contract as C
+    r = new_table(client, players=("Ann", "Bo", "Cy"), title="1899-DAIHAN")
+    assert r.status_code == 303, r.get_data(as_text=True)[:500]
+    code = re.search(r"/tables/(\w+)/invite", r.headers["Location"]).group(1)
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    drawn = re.search(r'id="drawn-seating".*?</section>', html, re.S).group(0)
+    assert "drawn by the app" in drawn
+    order = re.findall(r'<li data-player="(\w+)">(\w+)</li>', drawn)
+    game = Game("1899-DAIHAN", ["Ann", "Bo", "Cy"], 3)
+    section = next(s for s in game.book() if s.get("seating"))
+    C.check_book(game.book())
+    assert [p for p, _ in order] == section["seating"]
+    assert sorted(n for _, n in order) == ["Ann", "Bo", "Cy"]
+    join = re.search(r'id="join-link" href="http://localhost([^"]+)"', html).group(1)
+    join = join.replace("&amp;", "&")
+    client.post(join, data={"player": "1", "csrf_token": csrf(client.get(join))})
+    page = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert 'data-section="seating"' in page and "drawn by the app" in page
+
+
+def test_a_seating_in_player_order_is_not_called_drawn(client, double):  # noqa: F811
+    r = new_table(client)
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert 'id="drawn-seating"' not in html

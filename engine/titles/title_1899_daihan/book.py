@@ -24,7 +24,8 @@ class DaihanBookMixin:
                     item["value"] = C.text(C.msg("book.unlimited", "unlimited"))
         extra = [s for s in (self._auction_facts(), self._rules_facts(),
                              self._provisional_facts()) if s]
-        return sections[:1] + extra + sections[1:]
+        seating = C.drawn_seating(self.shares.seating)     # §3-N: random seating
+        return sections[:1] + extra + sections[1:] + ([seating] if seating else [])
 
     def _auction_facts(self):
         r = self.round

@@ -73,4 +73,5 @@ class BookMixin:
             B.market_track(list(D.MARKET), tokens),
             self.readings(),
             B.map_table(built),
+            C.drawn_seating(self.seating),       # §3: the seating is drawn at set-up
         )
