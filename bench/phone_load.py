@@ -62,6 +62,17 @@ Measured per visit, in the page's own clock (0 = navigation start):
     .venv/bin/python bench/phone_load.py --network rtt150    # nominal 150 ms RTT, no DevTools scaling
     .venv/bin/python bench/phone_load.py --entry link --runs 3
 
+Then the server's CPU per action with six phones on the table (``--cpu-actions``, 0 skips it):
+the five seats and a sixth device joined by the invite link, each a page of its own in one
+headless Chromium (no throttling: the phones' speed is not what is measured), all live; a seat
+posts ``N`` steps through the JSON API (reading the state, then posting, as the bench's
+poster always does), each waiting until all six pages show the new version. The server's CPU
+time (user + system of the gunicorn master and its workers, ``/proc/<pid>/stat``, 10 ms ticks)
+is read before and after; the same ``N`` steps with no phone connected give what the poster's
+own requests cost, and the difference is what the six phones cost (their pushes and what they
+fetch for them). The requests the six pages sent during the steps are counted too, and the
+server's CPU while the six sit idle for 5 s.
+
 Results are appended as one JSON line to ``bench/out/phone_load.jsonl``.
 """
 from __future__ import annotations
@@ -87,7 +98,8 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.companion.live_server import LiveServer, choose, create_table  # noqa: E402
+from tests.companion.live_server import (LiveServer, choose, create_table,  # noqa: E402
+                                         six_tokens)
 
 CHROMIUM = "/usr/bin/chromium"
 # The launch arguments of the browser tests (tests/browser/conftest.py: ARGS).
@@ -567,6 +579,94 @@ def advance(base: str, code: str, token: str, moves: int, rng: random.Random) ->
     return version
 
 
+# -- the server's CPU per action with six phones ---------------------------------------------------
+def server_cpu_s(server) -> float:
+    """User + system CPU seconds of the server's processes (the gunicorn master, its workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in [server.proc.pid] + server.worker_pids():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick     # utime, stime (fields 14, 15)
+    return total
+
+
+def post_steps(base, code, token, rng, n, shown=None) -> int:
+    """Post ``n`` random legal steps through the API (bounded); ``shown(version)`` waits until
+    the phones show each one. The steps accepted."""
+    http = requests.Session()
+    http.headers["Authorization"] = f"Bearer {token}"
+    done = 0
+    for _ in range(n * 4):
+        if done >= n:
+            break
+        st = http.get(f"{base}/api/tables/{code}", timeout=10).json()
+        action = choose(st["legal"], rng)
+        if action is None:
+            break
+        r = http.post(f"{base}/api/tables/{code}/actions", timeout=10,
+                      json={"action": action, "expected_version": st["version"],
+                            "key": uuid.uuid4().hex})
+        if r.status_code == 200:
+            done += 1
+            if shown is not None:
+                shown(str(r.json()["version"]))
+    return done
+
+
+def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random) -> dict:
+    """The server's CPU per posted step with no phone, then with six live phones on the table."""
+    base, code = server.url, table["code"]
+    time.sleep(1.0)
+    c0, t0 = server_cpu_s(server), time.monotonic()
+    alone = post_steps(base, code, poster, rng, n)
+    c1, t1 = server_cpu_s(server), time.monotonic()
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    requests_seen = []
+    try:
+        pages = []
+        for token in six_tokens(base, table):
+            ctx = browser.new_context(**PHONE)
+            ctx.set_default_timeout(60000)
+            r = ctx.request.get(f"{base}/tables/{code}/watch?token={token}", max_redirects=0)
+            assert r.status == 303, r.status
+            page = ctx.new_page()
+            page.on("request", lambda req: requests_seen.append(req.url))
+            page.goto(f"{base}/tables/{code}")
+            pages.append(page)
+        for page in pages:
+            page.wait_for_selector("body[data-live=ready]", timeout=60000)
+        time.sleep(2.0)                        # the service workers' first fetches settle
+        i0, ti0 = server_cpu_s(server), time.monotonic()
+        time.sleep(5.0)
+        i1, ti1 = server_cpu_s(server), time.monotonic()
+        before = len(requests_seen)
+
+        def shown(v):
+            for page in pages:
+                page.wait_for_function("v => (document.getElementById('live') || document.body).getAttribute('data-version') === v",
+                                       arg=v, timeout=30000)
+
+        c2, t2 = server_cpu_s(server), time.monotonic()
+        six = post_steps(base, code, poster, rng, n, shown)
+        c3, t3 = server_cpu_s(server), time.monotonic()
+        fetched = [u for u in requests_seen[before:] if not u.startswith("ws")]
+    finally:
+        browser.close()
+    no_phone = (c1 - c0) * 1000 / max(alone, 1)
+    with_six = (c3 - c2) * 1000 / max(six, 1)
+    return {"actions_alone": alone, "actions_six": six,
+            "cpu_ms_per_action_no_phone": round(no_phone, 2),
+            "cpu_ms_per_action_six_phones": round(with_six, 2),
+            "cpu_ms_per_action_the_six_phones": round(with_six - no_phone, 2),
+            "cpu_ms_per_second_idle_six_phones": round((i1 - i0) * 1000 / (ti1 - ti0), 2),
+            "wall_s_alone": round(t1 - t0, 1), "wall_s_six": round(t3 - t2, 1),
+            "requests_per_action_six_phones": round(len(fetched) / max(six, 1), 2),
+            "requests_seen": sorted({short(u) for u in fetched})[:20]}
+
+
 def gzip_check(base: str, cookie: dict, paths: list[str]) -> list[dict]:
     """Each path fetched without and with gzip: what the server sends, and gzip -6 of it."""
     out = []
@@ -670,6 +770,8 @@ def main(argv=None) -> int:
     ap.add_argument("--entry", choices=("table", "link"), default="table",
                     help="cold visit: the table page with the seat's cookie, or the seat's link")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "phone_load.jsonl"))
+    ap.add_argument("--cpu-actions", type=int, default=40,
+                    help="steps posted for the server's CPU per action with six phones (0: skip)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     if not os.path.exists(CHROMIUM):
@@ -734,6 +836,10 @@ def main(argv=None) -> int:
                         for key in ("cold", "warm"):
                             for x in run[key]["responses"]:
                                 print("   ", key, x)
+                six = None
+                if args.cpu_actions > 0:
+                    six = six_phones_cpu(pw, server, table, seat_poster, args.cpu_actions, rng)
+                    print(f"six phones: {six}", flush=True)
         finally:
             server.stop()
     result = {
@@ -743,7 +849,7 @@ def main(argv=None) -> int:
         "table_version": version, "phone": PHONE, "code": code_before,
         "code_changed_during_run": code_state() != code_before, "targets": TARGETS, "gzip_check": checked,
         "cold": summarize(runs, "cold"), "warm": summarize(runs, "warm"),
-        "sw_ready": [r.get("sw_ready") for r in runs],
+        "sw_ready": [r.get("sw_ready") for r in runs], "six_phones": six,
     }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "a") as f:
@@ -793,6 +899,14 @@ def report(res: dict) -> None:
         print(f"\n{key}: median wire bytes per response (before render / before live / total)")
         for url, d in s["by_url"].items():
             print(f"  {url:60s} {d['render']:>8.0f} {d['live']:>8.0f} {d['total']:>8.0f}")
+    six = res.get("six_phones")
+    if six:
+        print(f"\nserver CPU per action: {six['cpu_ms_per_action_six_phones']} ms with six live "
+              f"phones ({six['actions_six']} steps), {six['cpu_ms_per_action_no_phone']} ms with "
+              f"none ({six['actions_alone']} steps): the six phones "
+              f"{six['cpu_ms_per_action_the_six_phones']} ms; idle with six: "
+              f"{six['cpu_ms_per_second_idle_six_phones']} ms per second; requests from the six "
+              f"per action: {six['requests_per_action_six_phones']} {six['requests_seen']}")
     print("\ngzip check (raw / sent / gzip -6 / gzip -9, encoding):")
     for g in res["gzip_check"]:
         print(f"  {g['url']:40s} {g['raw']:>8} {g['sent']:>8} {g['gzip6']:>8} {g['gzip9']:>8} "
