@@ -13,8 +13,9 @@ from werkzeug.exceptions import NotFound
 
 from companion.present import engine_text
 from companion.pages.blueprint import bp
-from companion.pages.seats import _access, _bad_link, _int
+from companion.pages.seats import _access, _bad_link, _int, svc
 from companion.pages.table import _after_post
+from companion.pages.text import _use_table
 from companion.wire import ServiceError
 
 
@@ -25,8 +26,13 @@ def refused(err: ServiceError):
     code = (request.view_args or {}).get("code")
     if code and err.status in (401, 403) and err.code != "read_only":
         return _bad_link(code, err)
-    words = engine_text(err.body()["error"])
     access = _access(code, required=False) if code else None
+    if access is not None:            # the table's words and currency say the refusal
+        try:
+            _use_table(svc().state(access)["state"])
+        except ServiceError:
+            pass
+    words = engine_text(err.body()["error"])
     if access is None:
         return render_template("refused.html", error=words), err.status
     posted = request.form if request.method == "POST" and "i" in request.form else None

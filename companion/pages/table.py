@@ -136,6 +136,7 @@ def act(code):
     index = _int(request.form.get("i"), -1)
     key = (request.form.get("key") or "")[:100] or None
     st = s.state(access)
+    _use_table(st["state"])            # a refusal or a step to confirm in the table's words
     if st["version"] != expected:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))

@@ -151,7 +151,7 @@ def test_korean_from_accept_language_with_engine_messages_translated(client, dou
     data = form_data(html, "bid")
     data["amount"] = "350"
     r = client.post(f"/tables/{code}/act", data=data, headers={"Accept-Language": "ko"})
-    assert "입찰은 최대 300까지입니다." in r.get_data(as_text=True)
+    assert "입찰은 최대 ¥300까지입니다." in r.get_data(as_text=True)   # money in the currency
 
 
 def test_language_and_theme_switch_by_cookie(client):
