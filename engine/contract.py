@@ -62,6 +62,10 @@ A ``facts`` section marked ``"seating": [player ids]`` says the app drew the pla
 (a title that seats them at random): the ids are the drawn order, first to last; the invite
 and table pages show it (``drawn_seating`` builds it).
 
+A ``facts`` section marked ``"steps": true`` is the acting entity's turn, its steps in the
+order they are taken: each item a step's name and a ``flag`` value, true once done (or
+passed by). The acting phone shows it above its forms, the done steps collapsed.
+
 The first section is the game's status (``facts``); its first item says where the game is
 (the round), which the phones show at the top. Every section's values are typed values;
 every label is a message. A section with nothing in
@@ -200,6 +204,12 @@ def drawn_seating(order) -> dict | None:
             "seating": order}
 
 
+def turn_steps(id: str, title: dict, steps) -> dict | None:
+    """A turn's steps in order: ``steps`` [(name message, done bool)]."""
+    out = facts(id, title, [(label, flag(done)) for label, done in steps])
+    return {**out, "steps": True} if out else None
+
+
 def log(id: str, title: dict, items) -> dict | None:
     items = [m for m in items if m]
     return {"kind": "log", "id": id, "title": title, "items": items} if items else None
@@ -314,6 +324,10 @@ def check_book(sections) -> None:
             _need(kind == "facts" and isinstance(s["seating"], list) and
                   all(isinstance(p, str) for p in s["seating"]), where,
                   "a drawn seating is a facts section with a list of player ids")
+        if s.get("steps"):
+            _need(kind == "facts" and all(i.get("value", {}).get("t") == "flag"
+                                          for i in s.get("items") or []), where,
+                  "a turn's steps are facts whose values are flags")
         if kind == "facts":
             for j, item in enumerate(s.get("items") or []):
                 check_message(item.get("label"), f"{where}.items[{j}].label")

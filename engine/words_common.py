@@ -57,3 +57,6 @@ WORDS.update({
     'book.seating_drawn': {'en': 'Seating drawn by the app', 'ko': '앱이 정한 자리 순서'},
     'book.seating': {'en': 'Seating, first to last', 'ko': '자리 순서 (첫 번째부터)'},
 })
+WORDS.update({     # a company's operating turn, its steps in order (engine.contract.turn_steps)
+    'book.turn_of': {'en': 'Turn of %(company)s', 'ko': '%(company)s 차례'},
+})

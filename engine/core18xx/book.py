@@ -29,6 +29,20 @@ def status(*, round_text: dict, acting: list, phase=None, bank=None, bank_unlimi
     return C.facts("status", C.msg("book.status", "Now"), list(items) + list(extra), glance=True)
 
 
+STEP_CODES = ("lay_tile", "place_token", "run_trains", "dividend", "buy_train")
+STEP_WORDS = ("Lay or upgrade a tile", "Place a station", "Run the trains", "Dividend",
+              "Buy a train")
+
+
+def operating_steps(corp: str, stage: int, laid: bool, token_done: bool) -> dict | None:
+    """A company's operating turn, its steps in order (tile, station, run, dividend, trains)
+    and which are done or passed by (``stage``: the index of the step it is at)."""
+    done = [stage > 0 or laid, stage > 1 or token_done, stage > 2, stage > 3, False]
+    return C.turn_steps("turn", C.msg("book.turn_of", "Turn of %(company)s", company=corp),
+                        [(C.msg(f"act.{code}.plain", words), d)
+                         for code, words, d in zip(STEP_CODES, STEP_WORDS, done)])
+
+
 def holding(corp: str, percent: int, president: bool) -> dict:
     note = C.msg("book.president_mark", "president") if president else None
     return C.value("text", f"{corp} {percent}%", note=note)
@@ -236,6 +250,10 @@ class CoreBookMixin:
         built = [(h, {"tile": t, "stations": [corp for corp in corps
                                                if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
                  for h, (t, _r) in sorted(self.board.laid.items())]
+        r = self.round
+        turn = operating_steps(r.corp, r.stage, r.laid, r.token_done) \
+            if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) \
+            and hasattr(r, "stage") and not self.crowded else None
         return C.book(
             status(round_text=self.round_message(), acting=self.acting(), phase=self.phase["name"],
                    bank=self.ledger.of(BANK), train_limit=self.phase["train_limit"],
@@ -244,6 +262,7 @@ class CoreBookMixin:
                            C.text(C.msg("book.bank_broken_note",
                                         "the game ends after this set")))] if self.ledger.broken
                    else []),
+            turn,
             players_table(players),
             companies_table(companies),
             privates_table(privates),

@@ -141,3 +141,69 @@ def test_a_seating_in_player_order_is_not_called_drawn(client, double):  # noqa:
     r = new_table(client)
     html = client.get(r.headers["Location"]).get_data(as_text=True)
     assert 'id="drawn-seating"' not in html
+
+
+def test_an_operating_turn_shows_its_steps_in_order_with_the_done_ones_collapsed(client):
+    import random
+    from engine import Game, contract as C
+    from tests.bots import core18xx as bot
+    game = Game("1888-N", ["Ann", "Bo", "Cy", "Di"], 3)
+    seen = []
+
+    def check(g):
+        book = g.book()
+        C.check_book(book)
+        turn = next((s for s in book if s.get("steps")), None)
+        if turn:
+            assert [i["label"]["code"] for i in turn["items"]] == [
+                "act.lay_tile.plain", "act.place_token.plain", "act.run_trains.plain",
+                "act.dividend.plain", "act.buy_train.plain"]
+            flags = [i["value"]["v"] for i in turn["items"]]
+            assert flags == sorted(flags, reverse=True)        # done, then to do, in order
+            seen.append(tuple(flags))
+    bot.play(game, random.Random(1), 400, check=check)
+    assert any(f[0] for f in seen) and any(not f[0] for f in seen)
+
+
+def test_the_acting_phone_shows_the_turns_steps_above_its_forms(client, app):
+    code, _, _ = seated(client, "1", title="1888-N", players=("Ann", "Bo", "Cy", "Di"))
+    with app.app_context():
+        _to_an_operating_turn(client, code)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    steps = re.search(r'<p class="steps".*?</p>', html, re.S).group(0)
+    assert steps.index("Lay or upgrade a tile") < steps.index("Run the trains") \
+        < steps.index("Buy a train")
+    assert 'aria-current="step"' in steps
+    assert html.index('class="steps"') < html.index('<form method="post"')
+
+
+def _to_an_operating_turn(client, code):
+    from companion.tables import service
+    from companion.wire import Access
+    import random
+    from tests.bots import core18xx as bot
+    svc = service()
+    tid = svc._table_id(code)
+    access = svc.authorize(code, _token(client, code))
+    rng = random.Random(1)
+    for _ in range(400):           # to an operating turn of a company Ann presides
+        st = svc.state(access)
+        if any(s.get("steps") for s in st["book"]) and "1" in st["state"].get("acting_players", []):
+            break
+        with svc._lock(tid):
+            game = svc._fresh(tid).game
+            action = bot.choose(game, rng)
+        assert action is not None
+        who = Access(access.table_id, code, "seat", _seat_of(game, action), "", access.device_id, "")
+        svc.submit(who, action, st["version"])
+
+
+def _token(client, code):
+    with client.session_transaction() as sess:
+        return sess["t"][code]["token"]
+
+
+def _seat_of(game, action):
+    control = getattr(game.rules, "controller", None)
+    who = action.get("entity")
+    return control(who) if control and control(who) else who
