@@ -60,3 +60,8 @@ WORDS.update({
 WORDS.update({     # a company's operating turn, its steps in order (engine.contract.turn_steps)
     'book.turn_of': {'en': 'Turn of %(company)s', 'ko': '%(company)s 차례'},
 })
+WORDS.update({     # an auction's open bids on the summary (engine.core18xx.book.open_bids)
+    'book.open_bids': {'en': 'Open bids', 'ko': '진행 중인 입찰'},
+    'book.bids_on': {'en': 'Bids on %(company)s', 'ko': '%(company)s 입찰'},
+    'book.bid_by': {'en': 'by %(player)s', 'ko': '%(player)s'},
+})

@@ -43,6 +43,16 @@ def operating_steps(corp: str, stage: int, laid: bool, token_done: bool) -> dict
                          for code, words, d in zip(STEP_CODES, STEP_WORDS, done)])
 
 
+def open_bids(bids: dict) -> dict | None:
+    """The open bids of an auction: ``bids`` {company: [(player, price)]}, highest first."""
+    items = [(C.msg("book.bids_on", "Bids on %(company)s", company=c),
+              C.value("list", [C.value("money", price, note=C.msg("book.bid_by", "by %(player)s",
+                                                                 player=who))
+                               for who, price in sorted(lst, key=lambda b: -b[1])]))
+             for c, lst in bids.items() if lst]
+    return C.facts("bids", C.msg("book.open_bids", "Open bids"), items, glance=True)
+
+
 def holding(corp: str, percent: int, president: bool) -> dict:
     note = C.msg("book.president_mark", "president") if president else None
     return C.value("text", f"{corp} {percent}%", note=note)
@@ -250,7 +260,9 @@ class CoreBookMixin:
         built = [(h, {"tile": t, "stations": [corp for corp in corps
                                                if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
                  for h, (t, _r) in sorted(self.board.laid.items())]
+        from engine.core18xx.rounds.auction import AuctionRound
         r = self.round
+        bids = open_bids(r.bids) if isinstance(r, AuctionRound) else None
         turn = operating_steps(r.corp, r.stage, r.laid, r.token_done) \
             if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) \
             and hasattr(r, "stage") and not self.crowded else None
@@ -263,6 +275,7 @@ class CoreBookMixin:
                                         "the game ends after this set")))] if self.ledger.broken
                    else []),
             turn,
+            bids,
             players_table(players),
             companies_table(companies),
             privates_table(privates),

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.flows import create_table, take_seat, wait_live
+from tests.browser.flows import create_table, take_seat, version, wait_live, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,22 @@ def test_a_phone_not_acting_opens_on_a_summary_that_fits_one_screen(live_server,
     assert ann.locator("#summary").count() == 0
     assert ann.locator("#actions").bounding_box()["y"] < 844
     assert ann.locator(".book [data-section=players]").count() == 1
+    # the acting phone's auction: one card per lot, named by the lot's name
+    lot = ann.locator("section.group[data-about=HS]")
+    assert "HS" in lot.locator("h3").inner_text()
+    assert "Kaiping Tramway" in ann.locator("section.group[data-about=KT] h3").inner_text()
+    assert lot.locator("form[data-type=bid]").count() == 1
+    v = version(ann)
+    lot.locator("form[data-type=bid] button").click()
+    wait_version(ann, v + 1)
+    wait_version(bo, v + 1)
+    # Ann no longer acts: her phone opens on the summary, with her open bid in it
+    ann.reload()
+    wait_live(ann)
+    shot(ann, "glance-390-bid")
+    bids = ann.locator("#summary [data-section=bids]").inner_text()
+    assert "Open bids" in bids and "by Ann" in bids and "HS" in bids
+    assert _bottom(ann, "#summary") <= 844, "the summary with a bid fits the first screen"
 
 
 def test_the_summary_follows_the_turn_when_it_passes(live_server, phone):
