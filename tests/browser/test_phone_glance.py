@@ -67,3 +67,46 @@ def test_the_summary_follows_the_turn_when_it_passes(live_server, phone):
     ann.locator("form[data-type=pass] button").click()
     bo.wait_for_selector("#summary", state="detached")
     ann.wait_for_selector("#summary")
+
+
+def test_a_stock_round_reads_as_one_card_per_company_and_a_par_is_chosen(live_server, phone):
+    ann = phone(**SMALL)
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    cards = ann.locator("#actions section.group")
+    about = [cards.nth(i).get_attribute("data-about") for i in range(cards.count())]
+    assert about and len(about) == len(set(about))
+    card = ann.locator("#actions section.group").first
+    par = card.locator("form[data-type=par]")
+    assert par.locator("input[type=radio]:checked").count() == 0     # no price preselected
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 390
+    v = version(ann)
+    par.locator("button").click()                    # no price chosen: nothing is sent
+    assert version(ann) == v
+    par.locator("label:has-text('70')").click()      # tap 1: the price
+    par.locator("button").click()                    # tap 2: the step
+    wait_version(ann, v + 1)
+
+
+def test_the_home_box_and_the_join_page_at_phone_size(live_server, phone):
+    ann, bo = phone(**SMALL), phone(**SMALL)
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    ann.goto(live_server.url + "/")
+    ann.locator("#code-box input[name=code]").fill(code.upper())
+    ann.locator("#code-box button").click()
+    ann.wait_for_url(re.compile(rf"/tables/{code}$"))
+    wait_live(ann)
+    link = ann.get_by_role("link", name="Standings").first
+    assert link.get_attribute("href") == f"/tables/{code}/scores"
+    # another phone: seat 1 is held, it asks before taking it again
+    bo.goto(join)
+    seat = bo.locator("button[data-seat='1']")
+    assert "held by" in seat.inner_text()
+    seat.click()
+    ask = bo.locator("[data-ask-seat='1']")
+    ask.wait_for()
+    assert "is held by" in ask.inner_text()
+    bo.get_by_role("link", name="Cancel").click()
+    bo.locator("button[data-seat='2']").click()        # a free seat: at once
+    bo.wait_for_url(re.compile(rf"/tables/{code}$"))
