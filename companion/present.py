@@ -66,7 +66,7 @@ def _bare(v) -> str:
         return _ctx("player_names", {}).get(str(raw)) or plain(raw)
     if t == "company":
         return plain(raw) if not v.get("name") or v["name"] == raw else \
-            f"{raw} ({plain(v['name'])})"
+            f"{plain(raw)} ({plain(v['name'])})"
     if t == "train":
         kind = str(raw).split("-")[0]
         return _("%(t)s-train", t=kind)

@@ -52,7 +52,8 @@ def _names() -> dict:
 
 
 def name_of(x) -> str:
-    return _names().get(str(x), str(x)) if isinstance(x, (str, int)) else str(x)
+    """A player by name; a company or other entity by its mark in the title's words."""
+    return (_names().get(str(x)) or present.plain(x)) if isinstance(x, (str, int)) else str(x)
 
 
 def action_text(form) -> str:

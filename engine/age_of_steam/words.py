@@ -281,3 +281,7 @@ for _c, (_en, _ko) in _COLOURS.items():
 for _k, _en in KIND_NAMES.items():
     WORDS[f"kind.{_k}"] = _w(f"{_en} (%(cost)s)", f"{_KINDS_KO[_k]} (%(cost)s)")
     WORDS[f"kind.{_k}.name"] = _w(_en, _KINDS_KO[_k])
+
+# why the game ended (``engine.game`` game_end_reason), said on the scores page
+WORDS["end_reason.turns"] = _w("the last turn was played", "마지막 턴 종료")
+WORDS["end_reason.all_out"] = _w("every player was eliminated", "모든 플레이어 탈락")

@@ -1,0 +1,78 @@
+"""No English left on a Korean page (issue 12, "Plain words everywhere"): for a game of each
+title played some steps through the phone's forms in Korean, the table, history, scores and
+set-up pages carry no Latin word outside an allow-list: abbreviations (company marks such as
+LYR/KT/WSR, OR/SR/IPO, hexes such as C11, exits such as NS, single letters), the players' own
+names, the table code, each title's name on its box (the header keeps the box's name), the
+language switch's 'English', and the site name 18xx.games. Korean particles are chosen, never
+written both ways ("이(가)")."""
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import pytest
+
+from engine import titles
+from tests.companion.test_pages_games import play, start
+
+PLAYERS = ["Ann", "Bo", "Cy", "Dee", "Eve"]
+ALLOWED = {"English", "Ann", "Bo", "Cy", "Dee", "Eve"}
+BOTH_WAYS = re.compile(r"이\(가\)|을\(를\)|은\(는\)|와\(과\)|\(으\)로")
+STEPS = {"18Korea": 150, "18Lilliput": 150, "AoS-Korea": 80, "AoS-NewZealand": 80,
+         "AoS-Base": 80}
+
+
+def visible_text(page: str) -> str:
+    """What a reader sees or hears: the text outside scripts, styles and tags, and the words
+    of the attributes a screen shows or reads (placeholder, title, aria-label, alt)."""
+    page = re.sub(r"(?s)<(script|style|svg)\b[^>]*>.*?</\1>", " ", page)
+    said = " ".join(m.group(2) for m in re.finditer(
+        r'\s(placeholder|title|aria-label|alt)="([^"]*)"', page))
+    page = re.sub(r"(?s)<[^>]+>", " ", page)
+    return htmllib.unescape(page + " " + said)
+
+
+def latin_words(text: str, allowed=frozenset()) -> list[str]:
+    """The Latin words of ``text`` that are not an abbreviation (all capitals, at most five
+    letters, or one letter) or allowed."""
+    text = text.replace("18xx.games", " ").replace("18xx", " ")   # the site, the app's name
+    found = []
+    for m in re.finditer(r"[A-Za-z][A-Za-z'’_-]*[A-Za-z]|[A-Za-z]", text):
+        w = m.group()
+        if len(w) == 1 or (w.isupper() and len(w) <= 5) or w in allowed:
+            continue
+        found.append(w)
+    return found
+
+
+def test_the_scanner_finds_english_and_passes_abbreviations_and_names():
+    text = visible_text('<p title="Offer">Bo: LYR 30% <b>yellow</b> C11 NS 18xx.games</p>'
+                        '<script>var English = 1</script>')
+    assert latin_words(text, {"Bo"}) == ["yellow", "Offer"]
+
+
+def box_words(spec) -> set:
+    return set(re.findall(r"[A-Za-z][A-Za-z'’_-]*", spec.name or ""))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title", list(titles.TITLES))
+def test_korean_pages_carry_no_english(client, title):
+    spec = titles.TITLES[title]
+    client.set_cookie("lang", "ko")
+    code = start(client, title, PLAYERS[:max(3, spec.min_players)], 3)
+    play(client, code, 3, STEPS.get(title, 120))
+    allowed = ALLOWED | box_words(spec) | set().union(*(box_words(t) for t in titles.TITLES.values()))
+    leftovers, both = {}, {}
+    for path in (f"/tables/{code}", f"/tables/{code}/history", f"/tables/{code}/scores",
+                 f"/new?title={title}", "/"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        text = visible_text(r.get_data(as_text=True)).replace(code, " ")
+        words = latin_words(text, allowed)
+        if words:
+            leftovers[path] = sorted(set(words))
+        if BOTH_WAYS.search(text):
+            both[path] = BOTH_WAYS.findall(text)[:5]
+    assert not leftovers, f"{title}: English on Korean pages: {leftovers}"
+    assert not both, f"{title}: particles written both ways: {both}"
