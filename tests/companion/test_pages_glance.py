@@ -74,7 +74,7 @@ def test_the_summary_leads_only_on_a_phone_that_is_not_acting(client, app, doubl
     glance = re.search(r'id="summary".*?</section>\s*</section>', html, re.S).group(0)
     assert 'data-section="players"' in glance
     book = html[html.index('class="book"'):]
-    assert 'data-section="players"' not in book
+    assert 'data-section="status"' not in book and 'data-section="players"' in book
 
 
 def test_the_steps_are_grouped_by_what_the_engine_says_they_are_about(client, double):  # noqa: F811
@@ -207,3 +207,25 @@ def _seat_of(game, action):
     control = getattr(game.rules, "controller", None)
     who = action.get("entity")
     return control(who) if control and control(who) else who
+
+
+def test_the_summary_leaves_the_holdings_to_the_book(client, app):
+    code, join, _ = seated(client, "1", title="1888-N", players=("Ann", "Bo", "Cy", "Di"))
+    with app.app_context():
+        _to_an_operating_turn(client, code)
+    html = client.get(f"/tables/{code}").get_data(as_text=True)
+    if 'id="summary"' not in html:                   # Ann acts: look from a seat that does not
+        other = app.test_client()
+        for seat in ("2", "3", "4"):
+            other = app.test_client()
+            other.post(join, data={"player": seat, "device": "x", "confirm": "1",
+                                   "csrf_token": csrf(other.get(join))})
+            html = other.get(f"/tables/{code}").get_data(as_text=True)
+            if 'id="summary"' in html:
+                break
+    summary = re.search(r'id="summary".*?</section>\s*</section>', html, re.S).group(0)
+    players = re.search(r'data-section="players".*?</section>', summary, re.S).group(0)
+    assert "Cash" in players and "Certificates" in players and "Shares" not in players
+    book = html[html.index('class="book"'):]
+    whole = re.search(r'data-section="players".*?</section>', book, re.S).group(0)
+    assert "Shares" in whole
