@@ -11,7 +11,8 @@ def test_the_title_is_registered_with_won_and_3_to_5_players():
     spec = TITLES["1899-DAIHAN"]
     assert (spec.family, spec.currency, spec.min_players, spec.max_players) == \
         ("18xx", "₩", 3, 5)
-    assert spec.words == ("engine.core18xx.words", "engine.titles.title_1899_daihan.words")
+    assert spec.words == ("engine.core18xx.words", "engine.titles.title_1899_daihan.words",
+                          "engine.titles.title_1899_daihan.words_provisional")
     with pytest.raises(Exception):
         new(2)
 

@@ -4,8 +4,9 @@
 Modules by rule: ``data`` (every value, its source, what is provisional), ``auction`` (§5),
 ``stock`` (set-up §3, stock round §6, Park Ki-jong's exchange), ``operating`` (§7's turn),
 ``track`` (§7-3, §7-4), ``trains`` (§7-5 runs and goods, §7-7 trains, executive cars, §8
-phases), ``privates`` (§10), ``book`` (what the phones show); the end (§9) and scores are
-here.
+phases), ``privates`` (§10), ``book`` (what the phones show), ``provisional`` (the company
+names, the 3-trains' rust, ORs per phase and the D bump: set-up options and corrections);
+the end (§9) and scores are here.
 
 Actions beyond the core's: ``kyeongin_run`` {revenue} (Kyeongin's owner, at an OR's start),
 ``lay_tile`` {hex, tile, rotation, terrain: plain | mountain_river, [company]},
@@ -28,13 +29,14 @@ from engine.titles.title_1899_daihan.auction import PrivateAuction
 from engine.titles.title_1899_daihan.book import DaihanBookMixin
 from engine.titles.title_1899_daihan.operating import DaihanOperatingRound
 from engine.titles.title_1899_daihan.privates import DaihanPrivatesMixin
+from engine.titles.title_1899_daihan import provisional as P
 from engine.titles.title_1899_daihan.stock import StockMixin
 from engine.titles.title_1899_daihan.track import TrackMixin
 from engine.titles.title_1899_daihan.trains import DaihanTrainsMixin
 from engine.core18xx.declare import describe as describe_step
 
 
-class Daihan(DaihanBookMixin, DaihanTrainsMixin, DaihanPrivatesMixin, TrackMixin, StockMixin,
+class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPrivatesMixin, TrackMixin, StockMixin,
              Core18xx):
     CURRENCY = "₩"
     BANK_CASH = D.BANK_CASH
@@ -65,6 +67,7 @@ class Daihan(DaihanBookMixin, DaihanTrainsMixin, DaihanPrivatesMixin, TrackMixin
             self.market = StockMarket(parse_market(self.options["market"]), {})
         self.setup_table()
         self.setup_trains()
+        self.setup_provisional()                 # names, 3s' rust, ORs per phase, D bump
         self.pending_lay = None
         last_two = [t for t in self.depot.upcoming if t.startswith("2-")][-1]
         self.depot.upcoming.remove(last_two)     # §3-L: one 2-train lies on Kyeongin
@@ -140,6 +143,7 @@ class Daihan(DaihanBookMixin, DaihanTrainsMixin, DaihanPrivatesMixin, TrackMixin
         out["d_bought"] = self.d_bought
         out["auction_order"] = list(self.auction_order)
         out["provisional"] = dict(D.PROVISIONAL)
+        out["provisional_now"] = self.provisional_now()
         return out
 
 
@@ -186,6 +190,7 @@ def create(players, seed, options):
     if options.get("market"):
         parse_market(options["market"])
     parse_homes(options.get("homes"))
+    P.check_options(options)
     return Daihan(players, seed, options)
 
 
@@ -225,10 +230,12 @@ for _t in D.TRAINS:
                                                      if _t["name"] == "2" else ""))
 OPTIONS["train_D_price"] = _provisional_number("train_D_price", "money", 100, 3000, 10,
                                                D.D_FULL_PRICE, "Price of a D-train")
+OPTIONS.update(P.OPTIONS)       # company names, the 3s' rust, ORs per phase, the D bump
 
 TITLE = TitleSpec(
     id="1899-DAIHAN", name="1899 DAIHAN", family="18xx", currency="₩",
     min_players=3, max_players=5, create=create, options=OPTIONS, describe=describe_step,
     source="shared/seeds/001_8a509a7a0ab05fd8.txt",
-    words=("engine.core18xx.words", "engine.titles.title_1899_daihan.words"),
+    words=("engine.core18xx.words", "engine.titles.title_1899_daihan.words",
+           "engine.titles.title_1899_daihan.words_provisional"),
 )

@@ -82,7 +82,7 @@ class DaihanTrainsMixin:
         if not from_depot or Depot.kind(bought) != "D":
             return
         if president is None or self.ledger.of(president) == before:
-            spaces = D.D_BUMP_BY_OR.get(rnd.round_num, 3)
+            spaces = self.d_bump_spaces(rnd.round_num)   # provisional: the table's
             old = self.market.price(corp)
             self.market.move(corp, "right", spaces)
             self.tell("d_bump", f"{corp} bought its D-train from its treasury: its price "
