@@ -6,6 +6,8 @@ language, falling back to the English the engine gave. Nothing here knows a titl
 """
 from __future__ import annotations
 
+import re
+
 from flask import g, has_request_context
 from flask_babel import get_locale, gettext as _
 
@@ -121,6 +123,15 @@ def _words():
     return words
 
 
+_BARE_ID = re.compile(r"\b[a-z0-9]+(_[a-z0-9]+)+\b")   # "share_price": an id, not English
+
+
+def _shows_ids(m: dict, types: dict) -> bool:
+    """Whether a message's params hold an id its own words would show raw (a train "2-0")."""
+    return any(types.get(k) == "train" and "-" in str(v)
+               for k, v in (m.get("params") or {}).items() if isinstance(v, (str, int)))
+
+
 def words_text(m: dict, key: str = "message", variant: str = "",
                words: dict | None = None) -> str | None:
     """A message (or its ``board`` text, or a ``variant`` of its words such as ``short``) from
@@ -132,11 +143,13 @@ def words_text(m: dict, key: str = "message", variant: str = "",
         table = words
     locale = _locale()
     own = m.get(key) if not variant else None
-    if locale == "en" and own and "%(" not in own:   # the engine's own English says it best
-        return None
     code = m.get("code", "") + (".board" if key == "board" else "") + \
         (f".{variant}" if variant else "")
     entry = table.get(code) or {}
+    if locale == "en" and own and "%(" not in own and not entry.get("plain") and \
+            not _BARE_ID.search(own) and \
+            not _shows_ids(m, {**types, **(entry.get("types") or {})}):
+        return None                       # the engine's own English says it best
     template = entry.get(locale)
     if template is None and locale == "en" and own:
         template = own                    # the engine's English is a template: fill it in

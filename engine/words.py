@@ -7,7 +7,10 @@ its rules) with two tables:
            ``"<code>.board"`` is the text of what to move on the board, ``"<code>.short"`` a
            short form (a chart's axis). A template has ``%(param)s`` placeholders; it may be
            a tuple of alternatives, the first whose params are all present is used.
-           ``types`` overrides ``PARAMS`` for that code's params.
+           ``types`` overrides ``PARAMS`` for that code's params. In English the engine's own
+           message is shown as it is, unless it is a template, names a train by its id
+           (``2-0``), or the entry says ``"plain": True`` (its words say it plainer:
+           "Operating round 2.1 (1 of 1 in this set)" for the engine's "... 2.1 of 1").
 ``PARAMS`` ``{param name: type}``: how a message's params are shown: ``player`` and
            ``entity`` by name, ``money`` in the title's currency, ``word:<kind>`` by the
            words ``<kind>.<value>`` (``"era": "word:colour"`` says ``colour.green``);

@@ -52,7 +52,7 @@ WORDS = {
     'book.trains': {'en': 'Trains', 'ko': '열차'},
     'book.treasury': {'en': 'Treasury', 'ko': '회사 자금'},
     'book.unlimited': {'en': 'unlimited', 'ko': '무제한'},
-    'round.operating': {'en': 'Operating round %(set)s.%(num)s (of %(total)s)', 'ko': '운영 라운드 %(set)s.%(num)s (%(total)s회 중)'},
+    'round.operating': {'en': 'Operating round %(set)s.%(num)s (%(num)s of %(total)s in this set)', 'ko': '운영 라운드 %(set)s.%(num)s (이번 묶음 %(total)s번 중 %(num)s번째)'},
     'round.stock': {'en': 'Stock round %(set)s', 'ko': '주식 라운드 %(set)s'},
     'round.operating.plain': {'en': 'Operating round %(set)s', 'ko': '운영 라운드 %(set)s'},
     'round.auction': {'en': 'Auction', 'ko': '경매'},
@@ -279,3 +279,4 @@ for _c in ("yellow", "green", "brown", "gray", "grey"):
 WORDS.setdefault("text.ipo", {"en": "IPO", "ko": "IPO"})
 WORDS.setdefault("text.pool", {"en": "bank pool", "ko": "은행 풀"})
 WORDS.setdefault("param.revenue", {"en": "Revenue", "ko": "수익"})
+WORDS.setdefault("param.seller", {"en": "Seller", "ko": "파는 쪽"})

@@ -43,5 +43,6 @@ NAMES = {
     "Kaiping Tramway": "카이핑 궤도", "Terracotta Army": "병마용", "Heng Shan": "헝산",
     "Great Wall": "만리장성", "Yanda Railway Ferry": "옌다 철도 연락선",
     "Forbidden City": "자금성", "Beijing": "베이징",
+    "destination": "목적지", "mine": "광산",          # a run's bonuses
 }
 WORDS.update({f"text.{en}": {"en": en, "ko": ko} for en, ko in NAMES.items()})

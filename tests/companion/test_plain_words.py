@@ -53,3 +53,59 @@ def test_the_times_script_is_allowed_by_the_pages_policy(client, double):
     import hashlib
     digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
     assert f"'sha256-{digest}'" in r.headers["Content-Security-Policy"]
+
+
+def _say(app, title, message, lang="en"):
+    from companion import present
+    from engine import titles
+    from engine.words import words_of
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        spec = titles.TITLES[title]
+        present.use_table({"players": [{"id": "1", "name": "Ann"}], "currency": spec.currency},
+                          words_of(spec))
+        return present.engine_text(message)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "RR buys a 2-train from BR for ₩54."),
+    ("ko", "RR이 BR에게서 2열차를 ₩54에 삽니다."),
+])
+def test_a_train_is_named_by_its_kind_never_by_its_id(app, lang, said):
+    bought = {"code": "train_bought", "message": "RR buys train 2-0 from BR for ₩54.",
+              "params": {"corporation": "RR", "train": "2-0", "seller": "BR", "price": 54}}
+    text = _say(app, "1899-DAIHAN", bought, lang)
+    assert "2-0" not in text
+    if lang == "en":
+        assert text == said
+
+
+def test_an_operating_round_is_said_plainly(app):
+    started = {"code": "round_started", "message": "Operating round 7.1 of 1.",
+               "params": {"turn": 7, "number": 1, "total": 1}}
+    assert _say(app, "1888-N", started) == "Operating round 7.1 (1 of 1 in this set)."
+    assert _say(app, "1888-N", started, "ko") == "운영 라운드 7.1 (이번 묶음 1번 중 1번째)."
+
+
+def test_an_engine_id_in_english_gives_way_to_the_words(app):
+    fix = {"code": "fix.share_price", "message": "share_price", "params": {}}
+    assert _say(app, "18Lilliput", fix) == "Correct a share price"
+    taken = {"code": "card_taken", "message": "Cy takes card A4 for its effect 'company_cash'.",
+             "params": {"player": "1", "card": "A4", "effect": "company_cash"}}
+    assert "company_cash" not in _say(app, "18Lilliput", taken)
+
+
+def test_plain_values_and_names_in_the_titles_words(app):
+    from companion import present
+    from engine import titles
+    from engine.words import words_of
+    with app.test_request_context(headers={"Accept-Language": "ko"}):
+        present.use_table({"players": [], "currency": "₩"}, words_of(titles.TITLES["18Korea"]))
+        assert present.value_text({"t": "company", "v": "WSR", "name": "Wonsan Railway"}) == \
+            "WSR (원산철도)"
+        assert present.value_text({"t": "text", "v": "green"}) == "초록"
+        present.use_table({"players": [], "currency": "₩"},
+                          words_of(titles.TITLES["1899-DAIHAN"]))
+        assert present.value_text({"t": "text", "v": "Busan"}) == "부산"
+        assert present.value_text({"t": "company", "v": "C",
+                                   "name": "Mining Partnership Co."}) == "C (광업합자회사)"
+        assert present.value_text({"t": "flag", "v": True}) == "✓"

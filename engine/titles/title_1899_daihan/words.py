@@ -89,7 +89,7 @@ WORDS = {
     "resource_track_skipped": _w("%(corporation)s lays no free track for %(company)s.",
                                  "%(corporation)s 회사는 %(company)s 회사의 무료 선로를 놓지 "
                                  "않습니다."),
-    "car_bought": _w("%(corporation)s attaches an executive car to train %(train)s for "
+    "car_bought": _w("%(corporation)s attaches an executive car to its %(train)s-train for "
                      "%(price)s.", "%(corporation)s 회사가 %(train)s 열차에 임원 객차를 "
                      "%(price)s에 붙입니다."),
     "car_bought.board": _w("Put an executive car on %(corporation)s's train.",
@@ -170,7 +170,7 @@ WORDS = {
                         "%(hex)s 헥스의 마지막 자리는 그곳이 출발지인 회사를 위해 남겨 둡니다."),
     "d_not_yet": _w("A D-train is sold only after a 6-train has been sold.",
                     "D열차는 6열차가 팔린 뒤에만 살 수 있습니다."),
-    "car_there": _w("Train %(train)s already has an executive car.",
+    "car_there": _w("That %(train)s-train already has an executive car.",
                     "%(train)s 열차에는 이미 임원 객차가 있습니다."),
     "no_cars_left": _w("All 12 executive cars are on trains.",
                        "임원 객차 12개가 모두 열차에 붙어 있습니다."),
@@ -203,9 +203,10 @@ WORDS = {
                             "박기종을 IPO 주식과 교환"),
     "act.resource_track": _w("Lay the free track on a %(resource)s",
                              "자원 헥스(%(resource)s)에 무료 선로 놓기"),
-    "act.skip_resource_track": _w("No empty %(resource)s can be reached: skip the free track",
-                                  "닿을 수 있는 빈 자원 헥스(%(resource)s)가 없음: 무료 선로 "
-                                  "건너뛰기"),
+    "act.skip_resource_track": _w(("No empty %(resource)s can be reached: skip the free track",
+                                   "Skip the free track (no empty resource hex to reach)"),
+                                  ("닿을 수 있는 빈 자원 헥스(%(resource)s)가 없음: 무료 선로 "
+                                   "건너뛰기", "무료 선로 건너뛰기 (닿을 수 있는 빈 자원 헥스 없음)")),
     "word.mountain_river": _w("mountain or river (₩80)", "산·강 (₩80)"),
     "field.goods_value": _w("Each goods delivery", "화물 1회 운송"),
     "field.cars": _w("With an executive car", "임원 객차가 붙은 열차"),
@@ -297,4 +298,5 @@ NAMES = {
     "gold vein": "금맥", "gold mine": "금광", "ginseng field": "인삼밭", "red ginseng": "홍삼",
 }
 WORDS.update({f"text.{en}": _w(en, ko) for en, ko in NAMES.items()})
+WORDS["param.goods"] = _w("Goods", "화물")
 WORDS["book.home_city"] = _w("%(company)s: %(city)s", "%(company)s: %(city)s")

@@ -435,3 +435,5 @@ for _k, _v in D.OTHERS.items():
     _TEXT[_v["name"]] = "회사 " + _v["name"].split()[-1]
 for _en, _ko in _TEXT.items():
     WORDS.setdefault(f"text.{_en}", _w(_en, _ko))
+for _code in [c for c in WORDS if c.startswith(("effect.", "train_op."))]:
+    WORDS.setdefault("text." + _code.split(".", 1)[1], WORDS[_code])
