@@ -42,9 +42,9 @@ def test_a_phone_not_acting_opens_on_a_summary_that_fits_one_screen(live_server,
     assert ann.locator("#actions").bounding_box()["y"] < 844
     assert ann.locator(".book [data-section=players]").count() == 1
     # the acting phone's auction: one card per lot, named by the lot's name
-    lot = ann.locator("section.group[data-about=HS]")
+    lot = ann.locator("div.group[data-about=HS]")
     assert "HS" in lot.locator("h3").inner_text()
-    assert "Kaiping Tramway" in ann.locator("section.group[data-about=KT] h3").inner_text()
+    assert "Kaiping Tramway" in ann.locator("div.group[data-about=KT] h3").inner_text()
     assert lot.locator("form[data-type=bid]").count() == 1
     v = version(ann)
     lot.locator("form[data-type=bid] button").click()
@@ -74,10 +74,10 @@ def test_a_stock_round_reads_as_one_card_per_company_and_a_par_is_chosen(live_se
     ann = phone(**SMALL)
     code, join, _ = create_table(ann, live_server.url)
     take_seat(ann, join, "1")
-    cards = ann.locator("#actions section.group")
+    cards = ann.locator("#actions div.group")
     about = [cards.nth(i).get_attribute("data-about") for i in range(cards.count())]
     assert about and len(about) == len(set(about))
-    card = ann.locator("#actions section.group").first
+    card = ann.locator("#actions div.group").first
     par = card.locator("form[data-type=par]")
     assert par.locator("input[type=radio]:checked").count() == 0     # no price preselected
     assert ann.evaluate("document.documentElement.scrollWidth") <= 390

@@ -80,9 +80,10 @@ def test_the_summary_leads_only_on_a_phone_that_is_not_acting(client, app, doubl
 def test_the_steps_are_grouped_by_what_the_engine_says_they_are_about(client, double):  # noqa: F811
     code, _, _ = seated(client, "1")
     html = client.get(f"/tables/{code}").get_data(as_text=True)
-    cards = re.findall(r'<section class="group" data-about="(\w+)".*?</section>', html, re.S)
+    cards = re.findall(r'<div class="group"[^>]*data-about="(\w+)"', html)
     assert cards and len(cards) == len(set(cards))           # one card per company
-    for card in re.findall(r'<section class="group" data-about="\w+".*?</section>', html, re.S):
+    for card in re.findall(r'<div class="group"[^>]*data-about="\w+".*?(?=<div class="group"|</section>)',
+                           html, re.S):
         assert card.count('data-type="par"') <= 1
         # a par's price is chosen, never preselected
         par = re.search(r'<form[^>]*data-type="par".*?</form>', card, re.S)
@@ -94,8 +95,8 @@ def test_the_steps_are_grouped_by_what_the_engine_says_they_are_about(client, do
 def test_an_auctions_forms_are_named_by_their_lot(client):
     code, _, _ = seated(client, "1", title="1888-N", players=("Ann", "Bo", "Cy", "Di"))
     html = client.get(f"/tables/{code}").get_data(as_text=True)
-    cards = re.findall(r'<section class="group" data-about="(\w+)"[^>]*>\s*<h3>([^<]+)</h3>'
-                       r'(.*?)</section>', html, re.S)
+    cards = re.findall(r'<div class="group"[^>]*data-about="(\w+)"[^>]*>\s*<h3>([^<]+)</h3>'
+                       r'(.*?)(?=<div class="group"|</section>)', html, re.S)
     assert len(cards) >= 6
     names = {lot: title for lot, title, _ in cards}
     assert "Kaiping Tramway" in names["KT"]
