@@ -158,7 +158,7 @@ def words_text(m: dict, key: str = "message", variant: str = "",
     if entry.get("types"):
         types = {**types, **entry["types"]}
     params = {k: _param_text(k, v, types, table, locale)
-              for k, v in (m.get("params") or {}).items() if v is not None}
+              for k, v in (m.get("params") or {}).items() if v is not None and v != []}
     for one in (template if isinstance(template, (tuple, list)) else (template,)):
         try:
             return particles(one % params)    # "Bo이(가)" → "Bo가", once the words are in

@@ -278,5 +278,6 @@ for _c in ("yellow", "green", "brown", "gray", "grey"):
     WORDS.setdefault(f"text.{_c}", WORDS[f"colour.{_c}"])
 WORDS.setdefault("text.ipo", {"en": "IPO", "ko": "IPO"})
 WORDS.setdefault("text.pool", {"en": "bank pool", "ko": "은행 풀"})
+WORDS.setdefault("text.the pool", {"en": "the pool", "ko": "은행 풀"})
 WORDS.setdefault("param.revenue", {"en": "Revenue", "ko": "수익"})
 WORDS.setdefault("param.seller", {"en": "Seller", "ko": "파는 쪽"})

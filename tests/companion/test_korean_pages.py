@@ -19,7 +19,7 @@ PLAYERS = ["Ann", "Bo", "Cy", "Dee", "Eve"]
 ALLOWED = {"English", "Ann", "Bo", "Cy", "Dee", "Eve",
            "table", "check"}     # what the test players type in a free text box ("table check")
 BOTH_WAYS = re.compile(r"이\(가\)|을\(를\)|은\(는\)|와\(과\)|\(으\)로")
-STEPS = {"18Korea": 150, "18Lilliput": 150, "AoS-Korea": 80, "AoS-NewZealand": 80,
+STEPS = {"1888-N": 250, "1899-DAIHAN": 250, "18Korea": 150, "18Lilliput": 150, "AoS-Korea": 80, "AoS-NewZealand": 80,
          "AoS-Base": 80}
 
 

@@ -109,3 +109,19 @@ def test_plain_values_and_names_in_the_titles_words(app):
         assert present.value_text({"t": "company", "v": "C",
                                    "name": "Mining Partnership Co."}) == "C (광업합자회사)"
         assert present.value_text({"t": "flag", "v": True}) == "✓"
+
+
+def test_the_rust_message_says_who_loses_trains(app):
+    rusted = {"code": "trains_rusted", "message": "2-trains rust: JHR (2-0, 2-1), the pool (2-3).",
+              "board": "Remove the 2-trains from JHR, the pool and out of the game.",
+              "params": {"trains": {"JHR": ["2-0", "2-1"], "the pool": ["2-3"]}, "types": ["2"],
+                         "holders": ["JHR", "the pool"]}}
+    assert _say(app, "1888-N", rusted) == "2-trains rust and leave the game (from JHR, the pool)."
+    assert _say(app, "1888-N", rusted, "ko") == \
+        "2열차가 폐차되어 게임에서 빠집니다 (잃는 곳: JHR, 은행 풀)."
+    korea = {"code": "rust", "message": "The 4-train is bought: all 2-trains are removed.",
+             "params": {"train": "2", "companies": ["WSR", "SR (2)"]}}
+    assert _say(app, "18Korea", korea, "ko") == \
+        "모든 2열차가 폐차되어 게임에서 빠집니다 (잃는 회사: WSR, SR (2))."
+    korea["params"]["companies"] = []
+    assert _say(app, "18Korea", korea, "ko") == "모든 2열차가 폐차되어 게임에서 빠집니다."

@@ -125,7 +125,7 @@ MESSAGES = {
     'twos_removed': {'en': 'End of the first operating round: the 2-trains leave the train market; 3-trains are on sale now.', 'ko': '첫 운영 라운드가 끝났습니다. 2열차는 열차 시장에서 빠지고, 이제 3열차를 팝니다.'},
     'era': {'en': 'The %(era)s era begins.', 'ko': '%(era)s 시대가 시작됩니다.'},
     'discard_needed': {'en': '%(company)s is over the train limit of %(limit)s: its director chooses which trains to remove now.', 'ko': '%(company)s은(는) 열차 한도 %(limit)s대를 넘었습니다. 이사가 지금 뺄 열차를 고릅니다.'},
-    'rust': {'en': ('All %(train)s-trains rust and leave the game.', '%(trains)s-trains rust.'), 'ko': ('모든 %(train)s열차가 폐차되어 게임에서 빠집니다.', '%(trains)s열차가 폐차됩니다.')},
+    'rust': {'en': ('All %(train)s-trains rust and leave the game (from %(companies)s).', 'All %(train)s-trains rust and leave the game.', '%(trains)s-trains rust.'), 'ko': ('모든 %(train)s열차가 폐차되어 게임에서 빠집니다 (잃는 회사: %(companies)s).', '모든 %(train)s열차가 폐차되어 게임에서 빠집니다.', '%(trains)s열차가 폐차됩니다.')},
     'export': {'en': 'Export: a %(train)s-train leaves the train market.', 'ko': '수출: %(train)s열차 한 대가 열차 시장에서 빠집니다.'},
     'export_none': {'en': 'Export: no 3- or 4-train in the market; nothing is exported.', 'ko': '수출: 열차 시장에 3열차나 4열차가 없어 아무것도 수출되지 않습니다.'},
     'war_revealed': {'en': 'The Korean War card is revealed: the Korean War breaks out.', 'ko': '한국 전쟁 카드가 공개되었습니다. 한국 전쟁이 일어납니다.'},
