@@ -77,3 +77,31 @@ def test_korean_pages_carry_no_english(client, title):
             both[path] = BOTH_WAYS.findall(text)[:5]
     assert not leftovers, f"{title}: English on Korean pages: {leftovers}"
     assert not both, f"{title}: particles written both ways: {both}"
+
+
+# what only the engine should see: a flag, a snake_case id, a train's id ("2-0"), a raw round
+# number ("2.1 of 1")
+INTERNAL = re.compile(r"\b(True|False|None)\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b|\b\d+[A-Z]?-\d+\b"
+                      r"|\b\d+\.\d+ of \d+\b")
+
+
+def test_the_internal_text_scanner():
+    assert INTERNAL.findall("Bid · KT · True") and INTERNAL.search("from ipo_pool")
+    assert INTERNAL.search("RR buys train 2-0") and INTERNAL.search("Operating round 2.1 of 1")
+    assert not INTERNAL.search("RR buys a 2-train for ₩80 in Operating round 2.1 (1 of 1 in "
+                               "this set) 18xx.games 1–4 players")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title", [t for t in titles.TITLES if not t.startswith("AoS")])
+def test_english_pages_show_no_internal_text(client, title):
+    spec = titles.TITLES[title]
+    code = start(client, title, PLAYERS[:max(3, spec.min_players)], 5)
+    play(client, code, 5, STEPS.get(title, 120) + 100)
+    found = {}
+    for path in (f"/tables/{code}", f"/tables/{code}/history", f"/tables/{code}/scores"):
+        text = visible_text(client.get(path).get_data(as_text=True)).replace(code, " ")
+        hits = sorted({m.group() for m in INTERNAL.finditer(text)})
+        if hits:
+            found[path] = hits[:10]
+    assert not found, f"{title}: internal text on English pages: {found}"

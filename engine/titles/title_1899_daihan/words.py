@@ -299,4 +299,5 @@ NAMES = {
 }
 WORDS.update({f"text.{en}": _w(en, ko) for en, ko in NAMES.items()})
 WORDS["param.goods"] = _w("Goods", "화물")
+WORDS["param.terrain"] = _w("Terrain", "지형")
 WORDS["book.home_city"] = _w("%(company)s: %(city)s", "%(company)s: %(city)s")
