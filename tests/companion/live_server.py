@@ -21,6 +21,7 @@ import requests
 import websocket
 
 from engine import titles
+from engine.contract import ENTRY_KEYS
 from tests.companion import doubles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,7 +212,7 @@ def fill(template: dict, rng: random.Random) -> dict | None:
         return None
     # what the contract says is sent: type, entity, the fixed scalars (not label, show...)
     a = {k: v for k, v in template.items()
-         if k not in TEMPLATE_KEYS | {"params", "label", "show", "anytime"}}
+         if k not in TEMPLATE_KEYS | (ENTRY_KEYS - {"type", "entity"})}
     kind = a["type"]
     params = template.get("params")
     if isinstance(params, dict):              # {"name": {"choices": [...]} or {"min", "max"}}
