@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from flask import make_response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from companion import actionforms
 from companion.pages.blueprint import bp
-from companion.pages.history import _effective_steps, _entry
+from companion.pages.history import TZ_COOKIE, _effective_steps, _entry
+from companion.pages.once import mark_my_rows, once
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
 from companion.wire import ServiceError
@@ -45,9 +46,13 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
     state, version = st["state"], st["version"]
     legal = _legal(st, access)
     _use_table(state)
+    # alike on every phone of the table at this version in this language: made once (once.py)
+    alike = (code, version, str(get_locale() or "en"))
     # the last steps are enough for the page (and for what an undo takes back)
-    hist = s.history(access, since=max(0, version - RECENT_STEPS), limit=RECENT_STEPS)["entries"]
-    entries = [_entry(h) for h in hist]
+    hist = once(("history",) + alike, lambda: s.history(
+        access, since=max(0, version - RECENT_STEPS), limit=RECENT_STEPS)["entries"])
+    entries = once(("entries", request.cookies.get(TZ_COOKIE)) + alike,
+                   lambda: [_entry(h) for h in hist])
     recent = list(reversed(entries[-8:]))
     last_events = entries[-1]["events"] if entries else []
     book = st.get("book") or []
@@ -70,7 +75,7 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
                 consent.append(item)
             elif req["requested_by"] == access.player and req["status"] == "pending":
                 mine.append(item)
-    forms = actionforms.forms(legal) if access.can_write else []
+    forms = once(("forms",) + alike, lambda: actionforms.forms(legal)) if access.can_write else []
     acting_ids = set(map(str, acting))
     if access.player is None:      # a seat-filled entry needs a seat
         forms = [f for f in forms if not f.seat]
@@ -80,13 +85,25 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
     me_text = (_("you are %(name)s", name=access.name) if access.role == "seat"
                else _("watching"))
+    my_turn = access.player is not None and access.player in (state.get("acting_players") or [])
+    # a phone that is not acting opens on the summary (the book's "glance" sections), one
+    # screen; the acting phone opens on its step, the summary leading the book below it
+    glance_first = not my_turn and not state.get("finished")
+    made = dict(book=book, access=access, glance_first=glance_first)
+    book_html = once(("book", glance_first) + alike,
+                     lambda: render_template("book/sections.html", **made))
+    summary_html = once(("summary",) + alike,
+                        lambda: render_template("book/summary.html", **made)) \
+        if glance_first else ""
     return dict(
+        glance_first=glance_first, book_html=mark_my_rows(book_html, access.player),
+        summary_html=mark_my_rows(summary_html, access.player),
         code=code, access=access, state=state, version=version, forms=forms,
         now_forms=now_forms, other_forms=other_forms, fixes=fixes,
         now_cards=actionforms.grouped([f for f in now_forms if f.type != "correction"]),
         # "your turn" when this seat acts, or the company it presides/directs does
         can_act=access.can_write,
-        my_turn=access.player is not None and access.player in (state.get("acting_players") or []),
+        my_turn=my_turn,
         acting_names=[name_of(a) for a in acting],
         book=book, recent=recent, last_events=last_events, error=error,
         error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
