@@ -236,8 +236,11 @@ def test_every_code_shown_said_or_refused_has_english_and_korean_words():
     own = __import__("engine.titles.title_1899_daihan.words", fromlist=["WORDS"]).WORDS
     for code, by in own.items():
         assert by.get("en") and by.get("ko"), code
-        assert sorted(re.findall(r"%\((\w+)\)s", by["en"])) == \
-            sorted(re.findall(r"%\((\w+)\)s", by["ko"])), code
+        alternatives = zip(*(by[loc] if isinstance(by[loc], tuple) else (by[loc],)
+                             for loc in ("en", "ko")), strict=True)
+        for en, ko in alternatives:      # each alternative asks for the same params in both
+            assert sorted(re.findall(r"%\((\w+)\)s", en)) == \
+                sorted(re.findall(r"%\((\w+)\)s", ko)), code
 
 
 def test_event_words_fill_in_from_the_events_params():

@@ -77,6 +77,8 @@ WORDS = {
     "train_discarded": _w("%(company)s puts a %(train)s into the train pool (train limit).",
                           "%(company)s 회사가 열차(%(train)s)를 트레인 풀에 넣습니다 "
                           "(열차 제한)."),
+    'train_bought.board': _w('Move a %(train)s-train from the train market to %(company)s.',
+                               '%(train)s열차 한 대를 열차 시장에서 %(company)s(으)로 옮기세요.'),
     "train_discarded.board": _w("Put the train card on the train pool card.",
                                 "열차 카드를 트레인 풀 카드에 올리세요."),
     "shares_sold": _w("%(player)s sells %(count)s share(s) of %(company)s for %(amount)s; "
