@@ -4,11 +4,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import render_template, request
-from flask_babel import gettext as _
 
 from companion.pages.blueprint import bp
 from companion.pages.seats import _access, svc
-from companion.pages.text import _use_table, describe, name_of
+from companion.pages.text import _use_table, describe, device_name, name_of
 
 
 def _effective_steps(entries: list[dict]) -> list[dict]:
@@ -54,8 +53,7 @@ def local_time(at: str) -> tuple[str, bool]:
 
 
 def _device(h: dict) -> str:
-    label = (h.get("device") or {}).get("label") or ""
-    return _("a phone") if label in ("browser", "joined") else label
+    return device_name((h.get("device") or {}).get("label") or "")
 
 
 def _entry(h: dict) -> dict:

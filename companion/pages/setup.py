@@ -12,6 +12,7 @@ from companion import setup_options
 from companion.pages.blueprint import bp
 from companion.present import engine_text
 from companion.pages.seats import _access, _device_label, _remember, _tables, svc
+from companion.pages.text import device_name
 from companion.wire import ServiceError
 from engine import titles
 
@@ -142,8 +143,8 @@ def join(code):
 
 
 def _held_text(labels: list) -> str:
-    """Who holds a seat, for the join page: each phone's label, or "a phone"."""
-    return ", ".join(_("a phone") if label in ("", "joined") else label for label in labels)
+    """Who holds a seat, for the join page: each phone's name."""
+    return ", ".join(device_name(label) for label in labels)
 
 
 def name_of_seat(info: dict, player: str) -> str:

@@ -51,6 +51,15 @@ def _names() -> dict:
     return getattr(request, "_player_names", {})
 
 
+# a phone's label when it gave no name: joined without one, or its browser unrecognised
+UNNAMED_DEVICES = ("joined", "browser")
+
+
+def device_name(label: str) -> str:
+    """A phone as the pages name it: its label, or "a phone" when it gave no name."""
+    return _("a phone") if not label or label in UNNAMED_DEVICES else label
+
+
 def name_of(x) -> str:
     """A player by name; a company or other entity by its mark in the title's words."""
     return (_names().get(str(x)) or present.plain(x)) if isinstance(x, (str, int)) else str(x)
