@@ -34,13 +34,19 @@ STEP_WORDS = ("Lay or upgrade a tile", "Place a station", "Run the trains", "Div
               "Buy a train")
 
 
-def operating_steps(corp: str, stage: int, laid: bool, token_done: bool) -> dict | None:
+def operating_steps(corp: str, stage: int, laid: bool, token_done: bool, *, before=(),
+                    codes=STEP_CODES, words=STEP_WORDS) -> dict | None:
     """A company's operating turn, its steps in order (tile, station, run, dividend, trains)
-    and which are done or passed by (``stage``: the index of the step it is at)."""
+    and which are done or passed by (``stage``: the index of the step it is at).
+
+    A title with its operating round of its own hands its turn over in these terms, with
+    ``before``: the steps it takes first, [(label message, done)] (18Korea's start-city
+    station, RB §9 step 1), and ``codes``/``words``: its own action types for the five steps
+    and their plain words, when its forms name them so (18Korea's ``build_station``)."""
     done = [stage > 0 or laid, stage > 1 or token_done, stage > 2, stage > 3, False]
     return C.turn_steps("turn", C.msg("book.turn_of", "Turn of %(company)s", company=corp),
-                        [(C.msg(f"act.{code}.plain", words), d)
-                         for code, words, d in zip(STEP_CODES, STEP_WORDS, done)])
+                        list(before) + [(C.msg(f"act.{code}.plain", w), d)
+                                        for code, w, d in zip(codes, words, done)])
 
 
 def open_bids(bids: dict) -> dict | None:

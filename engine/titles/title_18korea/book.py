@@ -11,6 +11,14 @@ from engine.titles.title_18korea import data as D
 EXPORT_FIRST_4 = {"unchanged": "the 2-trains go; the train limit stays until a 4 is sold",
                   "lowered": "the 2-trains go and the train limit falls to 3"}
 
+# RB §9 "The progress of the OR for each company": 1. the start-city station (first operation
+# only), 2. lay tracks (3 TP), 3. build one station, 4. calculate revenue, 5. dividend or hold,
+# 6. purchase trains. Steps 2-6 are the core's five, named by 18Korea's own action types.
+HOME_STEP = ("step.home_station", "Build the start-city station")
+STEP_CODES = ("lay_tile", "build_station", "run", "dividend", "buy_train")
+STEP_WORDS = ("Lay or upgrade a tile", "Build a station", "Run the trains", "Dividend",
+              "Buy a train")
+
 
 class BookMixin:
     def scores(self) -> list[dict]:
@@ -66,6 +74,7 @@ class BookMixin:
                      phase=self.era, bank_unlimited=True, train_limit=self.train_limit,
                      cert_limit=self.cert_limit(),
                      extra=[(C.msg("book.korean_war", "Korean War"), C.text(war))] + end),
+            self.turn_steps(),
             B.players_table(players),
             B.companies_table(companies),
             *B.trains_section(supply, nt.get("type"), nt.get("price"), nt.get("triggers") or [],
@@ -75,3 +84,22 @@ class BookMixin:
             B.map_table(built),
             C.drawn_seating(self.seating),       # §3: the seating is drawn at set-up
         )
+
+    def turn_steps(self) -> dict | None:
+        """The operating company's turn, its steps in the order of RB §9 (the core's builder,
+        ``engine.core18xx.book.operating_steps``): the start-city station on its first
+        operation (done once the station stands: a full start city waits for its upgrade,
+        §9.1 a), then track (done when its 3 TP are spent or it moved on), station, revenue,
+        dividend and trains. In the final set it starts at the run: track and station are
+        passed by."""
+        from engine.titles.title_18korea.operating import STEPS
+        turn = self.ors.get("turn") if self.round == "operating" else None
+        if not turn:
+            return None
+        comp = self.companies[turn["company"]]
+        at = STEPS.index(turn["step"])                # home, track, station, run, ...
+        home = [(C.msg(*HOME_STEP), comp.home_placed)] \
+            if comp.operated == 0 or not comp.home_placed else []
+        return B.operating_steps(comp.sym, max(at - 1, 0), at > 0 and not turn["tp"],
+                                 turn["station"], before=home, codes=STEP_CODES,
+                                 words=STEP_WORDS)

@@ -3,7 +3,7 @@
 readings add. Money is in won (₩)."""
 from __future__ import annotations
 
-from engine.titles.title_18korea.book import EXPORT_FIRST_4
+from engine.titles.title_18korea.book import EXPORT_FIRST_4, HOME_STEP
 from engine.titles.title_18korea.readings import OPTIONS
 from engine.titles.title_18korea.war import FATES
 
@@ -111,6 +111,9 @@ WORDS: dict = {
     "tile_color_mismatch": {
         "en": "Tile %(tile)s is %(color)s, not %(given)s.",
         "ko": "%(tile)s번 타일의 색은 %(given)s이 아니라 %(color)s입니다."},
+    # an operating turn's first step (book.HOME_STEP, RB §9 step 1); the others are the
+    # plain words of its actions (act.<type>.plain, engine.core18xx.words)
+    "step.home_station": {"en": HOME_STEP[1], "ko": "출발 도시 역 짓기"},
     "war.none": {"en": "not yet", "ko": "아직 아님"},
     "war.revealed": {"en": "the war card is revealed: war at the end of this operating round",
                      "ko": "전쟁 카드가 공개됨: 이번 운영 라운드가 끝나면 전쟁"},
