@@ -34,11 +34,16 @@ class Field:
     required: bool = True
     suggestions: list = field(default_factory=list)   # text / free entry: values offered
     items: list = field(default_factory=list)     # list: one label per item
+    defaults: list = field(default_factory=list)  # list: what each item starts as ([]: sub's)
     sub: "Field | None" = None                    # list: the field entered for each item
     by: str = ""                                  # choices_by / max_by: the field it depends on
     by_map: dict = field(default_factory=dict)    # that field's value -> [choice values] | max
     max_length: int = 500
     free_entry: bool = False
+
+    def item_default(self, i: int):
+        """A list's item ``i``: what it starts as."""
+        return self.defaults[i] if i < len(self.defaults) else self.sub.default
 
     @property
     def by_json(self) -> str:
@@ -117,7 +122,12 @@ def field_of(name: str, p: dict) -> Field:
         return Field(name, "flag", label, default=bool(p.get("default", False)), required=False)
     if kind == "list":
         sub = field_of(name, p["of"])
-        return Field(name, "list", label, items=[value_text(v) for v in p["items"]], sub=sub)
+        items = [value_text(v) for v in p["items"]]
+        defaults = list(p.get("defaults") or [])
+        if len(defaults) != len(items):
+            defaults = []
+        return Field(name, "list", label, items=items, sub=sub,
+                     defaults=[bool(d) for d in defaults] if sub.kind == "flag" else defaults)
     return Field(name, "text", label, default=p.get("default", ""), required=required,
                  suggestions=[str(x) for x in p.get("suggestions") or []],
                  max_length=int(p.get("max_length") or 500))
@@ -235,8 +245,11 @@ def default_data(form: ActionForm) -> dict:
     for f in form.fields:
         if f.kind == "list":
             for i in range(len(f.items)):
-                data[f"{f.name}.{i}"] = "1" if f.sub.kind == "flag" and f.sub.default else \
-                    str(f.sub.default if f.sub.default is not None else "")
+                d = f.item_default(i)
+                if f.sub.kind == "flag":
+                    data[f"{f.name}.{i}"] = "1" if d else ""
+                else:
+                    data[f"{f.name}.{i}"] = str(d if d is not None else "")
         elif f.kind == "number":
             data[f.name] = str(f.default)
         elif f.kind == "choice":

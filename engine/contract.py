@@ -91,8 +91,10 @@ value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [ra
 ``{"kind": "text", "max_length": n, "suggestions"?: [str], "optional"?: true, "pattern"?: regex,
 "example"?: str, "not_in"?: [str]}``  a text with a ``pattern`` gives an ``example`` that
     matches it (the phone's placeholder); ``not_in``: values already taken
-``{"kind": "list", "items": [value], "of": param}``  one value of ``of`` per item, posted as a
-    list in the items' order (e.g. one revenue per train)
+``{"kind": "list", "items": [value], "of": param, "defaults"?: [raw]}``  one value of ``of`` per
+    item, posted as a list in the items' order (e.g. one revenue per train); ``defaults``: what
+    each item starts as, where it is not ``of``'s default (a bonus ticked for the trains that
+    earned it on the company's last run)
 
 Every param may carry ``"label": message``. A param with ``"fill": "seat"`` is filled by the
 server with the id of the player whose phone posts it (a correction names who enters it);
@@ -404,6 +406,12 @@ def check_param(name: str, p, where: str) -> None:
         for j, item in enumerate(p["items"]):
             check_value(item, f"{where}.items[{j}]")
         check_param("of", p.get("of"), where)
+        if "defaults" in p:
+            _need(isinstance(p["defaults"], list) and len(p["defaults"]) == len(p["items"]),
+                  where, "a list's defaults are one per item")
+            if p["of"]["kind"] == "flag":
+                _need(all(isinstance(x, bool) for x in p["defaults"]), where,
+                      "a flag's defaults are true or false")
     elif kind == "text":
         _need(isinstance(p.get("max_length"), int), where, "text has a max_length")
         if "pattern" in p:

@@ -126,6 +126,9 @@ def param(name: str, spec, entry: dict, players: set) -> dict:
             of = param("revenue", inner, entry, players)
             of.setdefault("type", "money")
         out = {"kind": "list", "items": items, "of": of}
+        if isinstance(spec.get("defaults"), list) and len(spec["defaults"]) == len(items):
+            out["defaults"] = [bool(x) for x in spec["defaults"]] if of["kind"] == "flag" \
+                else list(spec["defaults"])
     elif spec.get("text"):
         out = {"kind": "text", "max_length": int(spec.get("max_length") or 200)}
         for k in ("suggestions", "optional", "pattern", "example", "normalise", "not_in"):

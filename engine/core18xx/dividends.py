@@ -19,8 +19,26 @@ class DividendMixin:
         for b in bonuses:
             params[b["name"]] = {"list_of": {"choices": [0, 1], "default": 0},
                                  "length": n, "labels": trains}
+            ticked = self.bonus_as_last_run(corp, b["name"], trains)
+            if any(ticked):
+                params[b["name"]]["defaults"] = ticked
         return {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
                 "params": params}
+
+    # A bonus's ticks start as the company's last run claimed it (routes mostly run again as
+    # they ran): a train that ran then as it ran, a train new since ticked when any train
+    # earned the bonus then. Only where the form starts; what counts is what is posted.
+    def bonus_as_last_run(self, corp: str, name: str, trains: list) -> list[int]:
+        last = self.last_runs.get(corp)
+        if not last:
+            return [0] * len(trains)
+        anyone = int(any(name in got for got in last.values()))
+        return [int(name in last[t]) if t in last else anyone for t in trains]
+
+    def remember_run(self, corp: str, entries: list[dict]) -> None:
+        self.last_runs[corp] = {e["train"]: sorted(k for k, v in e.items()
+                                                   if k not in ("train", "revenue") and v is True)
+                                for e in entries}
 
     def run_entries(self, corp: str, action: dict) -> list[dict]:
         """The ``trains`` entries of a run posted from the form (``revenues`` in train order,

@@ -163,6 +163,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         self.crowded: list[str] = []
         self.kinds_seen: set[str] = set()         # train types that have left the depot
         self.bank_broken_seen = False
+        self.last_runs: dict[str, dict[str, list[str]]] = {}   # corp -> train -> bonuses earned
         self.setup()
         self.round = self.first_round()
         self._settle()

@@ -248,9 +248,23 @@ class Rules1888N(Core18xx):
         self.or_set_finished()
 
     # -- runs: destination bonus per train, Heng Shan subsidy per train --------------------
+    # Rulebook "Run trains": "Home and destination on one route pays the company's bonus" (per
+    # route, so per train). A route stops only where there is track: until the home and the
+    # destination hex both show track (a tile laid, or printed on the map) no route can.
+    def destination_open(self, corp):
+        dest = self.DESTINATIONS[corp][0]
+        return all(h in self.board.laid or HEXES[h]["color"] != "white"
+                   for h in (self.corp_spec[corp]["home"], dest))
+
     def train_revenue(self, corp, entry):
         revenue, subsidy = entry["revenue"], 0
         if entry.get("destination"):
+            if not self.destination_open(corp):
+                dest = self.DESTINATIONS[corp][0]
+                raise GameError("no_destination",
+                                f"No route of {corp} can reach {dest} from "
+                                f"{self.corp_spec[corp]['home']} before both show track.",
+                                corporation=corp, hex=dest, home=self.corp_spec[corp]["home"])
             revenue += self.DESTINATIONS[corp][1]
         if entry.get("mine"):
             if MINE_HEX not in self.board.laid:
@@ -260,8 +274,10 @@ class Rules1888N(Core18xx):
 
     def run_bonuses(self, corp):
         dest, bonus = self.DESTINATIONS[corp]
-        out = [{"name": "destination", "amount": bonus,
-                "hexes": [self.corp_spec[corp]["home"], dest]}]
+        out = []
+        if self.destination_open(corp):
+            out.append({"name": "destination", "amount": bonus,
+                        "hexes": [self.corp_spec[corp]["home"], dest]})
         if MINE_HEX in self.board.laid:
             out.append({"name": "mine", "subsidy": MINE_SUBSIDY, "hex": MINE_HEX})
         return out

@@ -22,6 +22,7 @@ WORDS: dict = {
 WORDS.update({
     'special_tile': {'en': 'Tile #%(tile)s is laid only by its private company.', 'ko': '#%(tile)s 타일은 그 개인 회사만 놓을 수 있습니다.'},
     'hex_blocked': {'en': 'Heng Shan blocks %(hex)s while a player owns it.', 'ko': '플레이어가 헝산을 가진 동안 %(hex)s은(는) 막혀 있습니다.'},
+    'no_destination': {'en': 'No route of %(corporation)s can reach %(hex)s from %(home)s before both show track.', 'ko': '%(hex)s과(와) %(home)s 모두에 선로가 놓이기 전에는 %(corporation)s의 어떤 경로도 목적지 %(hex)s에 갈 수 없습니다.'},
     'no_mine': {'en': 'No route can reach Heng Shan before its tile is laid.', 'ko': '헝산 타일이 놓이기 전에는 어떤 경로도 그곳에 갈 수 없습니다.'},
     'ability_used': {'en': "%(company)s's tile lays are used up (or must be laid in one turn).", 'ko': '%(company)s의 타일 놓기는 다 썼습니다 (또는 한 차례에 모두 놓아야 합니다).'},
     'bad_special_lay': {'en': '%(company)s cannot lay #%(tile)s on %(hex)s.', 'ko': '%(company)s은(는) %(hex)s에 #%(tile)s 타일을 놓을 수 없습니다.'},

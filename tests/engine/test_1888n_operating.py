@@ -82,6 +82,7 @@ def test_trainless_company_withholds_nothing_and_drops_left():
 
 def test_run_with_destination_bonus_and_payout():
     g = opened()
+    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)    # LYR's destination
     act(g, "buy_train", "LYR", train="2-0", price=80)
     act(g, "pass", "LYR")          # set over: a 2 exported; SR 2
     for who in ("4", "1", "2", "3"):
@@ -95,6 +96,49 @@ def test_run_with_destination_bonus_and_payout():
     assert r.ledger.of("3") - cash["3"] == 27                # 30% of 70 + 20 bonus
     assert r.ledger.of("4") - cash["4"] == 9                 # 10%; the IPO's 40% pays nobody
     assert r.market.price("LYR") == 95
+
+
+def test_the_destination_bonus_needs_track_on_home_and_destination():
+    # rulebook "Run trains": "Home and destination on one route pays the company's bonus";
+    # no route stops on H14 (a printed city on a white hex) before a tile is laid there
+    g = lyr_with_a_train_operating_again()
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    assert "destination" not in run["params"]
+    rejects(g, {"type": "run_trains", "entity": "LYR",
+                "trains": [{"train": "2-0", "revenue": 70, "destination": True}]},
+            "no_destination")
+    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    assert offers(run)["destination"] == {"items": ["2"], "of": {"flag": True}}
+    assert "defaults" not in run["params"]["destination"]     # no run yet: unticked
+    act(g, "run_trains", "LYR", revenues=[60], destination=[True])
+    assert g.rules.round.revenue == (80, 0)                   # ¥60 + the ¥20 bonus
+
+
+def until_lyr_runs(g):
+    """Everyone passes until LYR may run its trains again."""
+    while not any(a["type"] == "run_trains" for a in g.legal_actions()):
+        act(g, "pass", g.rules.acting()[0])
+
+
+def test_a_bonus_starts_ticked_as_the_last_run_claimed_it():
+    g = lyr_with_a_train_operating_again()
+    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    act(g, "run_trains", "LYR", revenues=[60], destination=[True])
+    act(g, "dividend", "LYR", kind="payout")
+    act(g, "buy_train", "LYR", train="2-2", price=80)
+    until_lyr_runs(g)
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    # 2-0 claimed it last time; 2-2 is new, and a train of the company claimed it: ticked
+    assert run["params"]["destination"]["defaults"] == [True, True]
+    act(g, "run_trains", "LYR", revenues=[60, 30], destination=[True, False])
+    act(g, "dividend", "LYR", kind="payout")
+    until_lyr_runs(g)
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    assert run["params"]["destination"]["defaults"] == [True, False]   # as each train ran
+    # the start is only where the form starts: the run posted without it earns no bonus
+    act(g, "run_trains", "LYR", revenues=[60, 30])
+    assert g.rules.round.revenue == (90, 0)
 
 
 def test_withhold_goes_to_the_treasury_and_moves_left():

@@ -105,6 +105,9 @@ def test_place_token_run_dividend_and_train_forms():
     while g.rules.round.name != "operating":
         who = g.rules.acting()[0]
         act(g, "pass", who)
+    assert "destination" not in next(a for a in g.legal_actions()
+                                     if a["type"] == "run_trains")["params"]   # H14: no track
+    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert offer(run["params"]["revenues"]) == {
         "items": ["2"], "of": {"min": 0, "max": 1500, "step": 10, "default": 0}}

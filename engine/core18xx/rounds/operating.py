@@ -128,6 +128,7 @@ class OperatingRound:
             total += r
             subsidy += s
         self.revenue = (total, subsidy)
+        g.remember_run(corp, entries)
         self.stage = DIVIDEND
         g.emit("trains_run", f"{corp} runs for {g.money(total)}"
                + (f" and earns {g.money(subsidy)} subsidy" if subsidy else "") + ".",
