@@ -42,6 +42,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # refresh on every answer let a late answer to a request sent before the phone took
         # its seat (the service worker caching files) put back the cookie without the seat.
         SESSION_REFRESH_EACH_REQUEST=False,
+        # A table page keeps its CSRF token for the whole game: its live part comes by the
+        # socket, with no token of its own (the token stays bound to the phone's session).
+        WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:
         # instance/config.py is optional: a deployment's own settings.
@@ -61,4 +64,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     pwa.init_app(app)   # manifest, service worker, offline page, brython.js, gzip
     api.init_app(app)  # table service, JSON API, live WebSocket, CSRF, rate limits
     security.init_app(app)  # headers (CSP...), cookies, trusted proxies, set-up posts' limits
+    # the live socket pushes a table page its live part, made by the pages
+    app.extensions["companion.hub"].render_part = pages.table.push_renderer(app)
     return app

@@ -9,6 +9,12 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   dropped);
 - ``{"undo_request": {...}}`` when an undo request is made or answered
   (``{"undo_request": null}`` when open requests lapsed because the game moved on);
+- a table page's own socket (``&part=1``) is pushed the page's live part instead:
+  ``{"version", "part"}`` (the HTML the page patches itself with, the same as
+  ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
+  for the newest version after any step (one message for a burst, never one per version), on a
+  catch-up, and when an undo request is made or answered; made once per table, version and kind
+  of phone (language, time zone, seat or watcher) by the pages (``hub.render_part``);
 - the client may send ``{"since": n}`` at any time: it receives every action after
   version ``n`` (catch-up after sleep or a lost connection, without a reload); one
   catch-up at a time per socket (asks that come meanwhile are merged into the next one),
@@ -102,8 +108,11 @@ def plain_socket(ws) -> bool:
 class Subscriber:
     """One open WebSocket: a queue, and a sender that keeps versions in order."""
 
-    def __init__(self, ws, access: Access, svc, hub=None):
+    def __init__(self, ws, access: Access, svc, hub=None, part_headers: dict | None = None):
         self.ws, self.access, self.svc, self.hub = ws, access, svc, hub
+        # a table page's socket: the request headers its live part is made with (None: the
+        # JSON messages of the API)
+        self.part_headers = part_headers
         self.table_id = access.table_id
         self.q: queue.SimpleQueue = queue.SimpleQueue()
         self.size = 0
@@ -210,7 +219,53 @@ class Subscriber:
             if event is not None:
                 event.set()                     # wake the socket's receiving loop now
 
+    def _send_part(self) -> None:
+        """The page's live part as it is now (the newest version), in one message."""
+        try:
+            version, html = self.hub.render_part(self.access, self.part_headers)
+        except ServiceError:
+            raise
+        except Exception:
+            log.exception("live part of table %s failed", self.access.code)
+            version = self.svc.current_version(self.table_id)
+            self._send({"version": version})        # the page fetches it instead
+        else:
+            self._send({"version": version, "part": html})
+        if version > self.last and self.hub is not None:
+            self.hub.saw(self.table_id, version)
+        self.last = max(self.last, version)
+
+    def _handle_part(self, item) -> None:
+        """A table page's socket: every change is the live part at the newest version."""
+        if item is _HELLO:
+            self._send_part()
+        elif item is _SINCE:
+            self.since = None
+            wait = self._spend(1)
+            if wait:
+                retry = int(wait) + 1
+                self._send({"error": {"code": "slow_down", "params": {"retry_after": retry},
+                                      "message": f"Too many catch-ups on this connection: "
+                                                 f"ask again in {retry} s."}})
+            else:
+                self._send_part()
+        elif "check" in item:
+            if item["check"] > self.last:
+                self._send_part()
+        elif "version" in item and "action" in item:
+            if item["version"] > self.last:
+                self._send_part()
+        elif "undo_request" in item:
+            self._send_part()
+        elif "since" in item:
+            self._send_part()
+        else:
+            self._send(item)                        # pongs, errors
+
     def _handle(self, item) -> None:
+        if self.part_headers is not None and getattr(self.hub, "render_part", None):
+            self._handle_part(item)
+            return
         if item is _HELLO:                     # the kept copy after a restart, else the live game
             cache = getattr(self.hub, "state_cache", None)
             version, text = (cache.first_state(self.access) if cache is not None
@@ -262,6 +317,8 @@ class Hub:
         self._publishing = False
         self._outbox: queue.Queue = queue.Queue(maxsize=MAX_OUTBOX)
         self.redis_down_until = 0.0    # monotonic time before which publishes are dropped
+        # (access, request headers) -> (version, the page's live part): set by the pages
+        self.render_part = None
         self.dropped = 0               # publishes left to the sweep (Redis down or slow)
         if redis_url:
             import redis
@@ -446,7 +503,11 @@ def check_token():
 @sock.route("/ws/tables/<code>", bp=bp)
 def table_socket(ws, code):
     svc, h = service(), hub()
-    sub = Subscriber(ws, g.access, svc, h)
+    part = None
+    if request.args.get("part") == "1":        # a table page: its language and time zone
+        part = {k: request.headers[k] for k in ("Cookie", "Accept-Language")
+                if k in request.headers}
+    sub = Subscriber(ws, g.access, svc, h, part)
     h.subscribe(sub)
     sub.deliver(_HELLO)
     sender = threading.Thread(target=sub.run, name="ws-sender", daemon=True)

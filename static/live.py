@@ -1,12 +1,12 @@
 # Live updates for a table page, run by Brython in the browser.
 # It imports nothing from Python's standard library (only Brython's `browser` and
 # `javascript`), so only the core brython.js is loaded.
-# - keeps a WebSocket to /ws/tables/<code>; each push makes it fetch the page's live
-#   part (rendered by the server, the same HTML as without JavaScript) and patch it in
-#   place (window.liveMorph, static/live_boot.js: what is being typed, an open panel, the
-#   focus and the place on the screen are kept), once per burst of pushes and only when
-#   the pushed version is newer than the page's; the page as patched is kept as the copy
-#   shown offline (window.liveKeep);
+# - keeps a WebSocket to /ws/tables/<code>; each push carries the page's live part
+#   (rendered by the server, the same HTML as without JavaScript), patched in place
+#   (window.liveMorph, static/live_boot.js: what is being typed, an open panel, the focus
+#   and the place on the screen are kept) unless the page shows a newer version; a push
+#   without it (the server could not make it) makes it fetch the part; the page as patched
+#   is kept as the copy shown offline (window.liveKeep);
 # - narrows a field's choices (or maximum) to another field's value (choices_by / max_by);
 # - posts the forms without leaving the page and shows the server's answer in place;
 # - reconnects after sleep or a lost network, catches up, and says when it is offline.
@@ -116,6 +116,11 @@ def on_message(ev):
         set_net(True)               # a message came: the socket is live again
     if "pong" in data:
         return
+    if "part" in data:              # the live part itself: no second request
+        st["want"] = max(st["want"], data.version)
+        if not st["posting"]:       # a post's answer comes first (then what is newer)
+            swap(data.part)
+        return
     if "undo_request" in data:
         st["undo"] = True
         if st["loading"]:
@@ -224,7 +229,8 @@ def connect(*args):
     if st["ws"] is not None:
         return
     scheme = "wss://" if window.location.protocol == "https:" else "ws://"
-    url = scheme + window.location.host + WS_PATH + "?token=" + window.encodeURIComponent(TOKEN)
+    url = scheme + window.location.host + WS_PATH + "?part=1&token=" + \
+        window.encodeURIComponent(TOKEN)
     boot, queued = st["boot"], []
     st["boot"] = None
     if boot is not None:                    # static/live_boot.js hands over its socket

@@ -3,9 +3,10 @@
 
    Brython's core (brython.js, 1.4 MB, 229 KB with Brotli) takes 2.5-3.5 s to arrive and
    start on a slow phone (bench/README.md). This script is inlined in the page's <head>: it
-   opens the table's WebSocket at once and, when a push names a newer version than the page
-   shows, fetches the page's live part (the same server-rendered HTML static/live.py uses)
-   and patches it in. It sets <body data-live="boot"> when its socket is open.
+   opens the table's WebSocket at once and patches in the page's live part each push carries
+   (the same server-rendered HTML static/live.py uses; a push without one, when the server
+   could not make it, makes it fetch the part). It sets <body data-live="boot"> when its
+   socket is open.
 
    Patching (window.liveMorph) changes the page in place, node by node, so an update from
    another phone never resets what this phone is doing: a field being typed in keeps its
@@ -139,8 +140,21 @@
     });
     return list;
   }
+  /* The live part is made once for every phone of the table: each phone puts in its own CSRF
+     token (the page's) and a new key per form (companion/pages/table.py, CSRF_SLOT, KEY_SLOT). */
+  function own(part) {
+    var main = document.getElementById("main"), token = main && main.getAttribute("data-csrf");
+    part.querySelectorAll('input[name="csrf_token"]').forEach(function (el) {
+      if (el.value === "<csrf>" && token) el.value = token;
+    });
+    part.querySelectorAll('input[name="key"]').forEach(function (el) {
+      if (el.value === "<key>") el.value = window.crypto && crypto.randomUUID ? crypto.randomUUID() :
+        String(Date.now()) + String(Math.random()).slice(2);
+    });
+  }
   /* Patch the live part `old` to the server's `part`: in place, keeping what this phone is doing. */
   window.liveMorph = function (old, part) {
+    own(part);
     var focus = document.activeElement, anchor = null, top = 0, before = spots(old), t = String(Date.now());
     if (focus && focus !== document.body && old.contains(focus)) anchor = focus;
     else anchor = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 3);
@@ -248,6 +262,18 @@
   };
 
   // -- the first updates, before Brython ---------------------------------------------------
+  /* A pushed live part (the socket carries it: no second request) */
+  function apply(html) {
+    var holder = document.createElement("div"), old = document.getElementById("live"), part;
+    holder.innerHTML = html;
+    part = holder.querySelector("#live");
+    if (!boot.done && old && part && Number(part.getAttribute("data-version")) >= shown()) {
+      window.liveMorph(old, part);
+      window.liveKeep();
+      return true;
+    }
+    return false;
+  }
   function pull() {
     var main = document.getElementById("main");
     if (boot.busy || boot.done || !main || boot.want <= shown()) return;
@@ -255,15 +281,7 @@
     fetch(main.getAttribute("data-live-url"),
           {headers: {"X-Live": "1"}, credentials: "same-origin", cache: "no-store"})
       .then(function (resp) { return resp.text(); })
-      .then(function (html) {
-        var holder = document.createElement("div"), old = document.getElementById("live"), part;
-        holder.innerHTML = html;
-        part = holder.querySelector("#live");
-        if (!boot.done && old && part && Number(part.getAttribute("data-version")) > shown()) {
-          window.liveMorph(old, part);
-          window.liveKeep();
-        }
-      })
+      .then(function (html) { apply(html); })
       .catch(function () {})
       .then(function () { boot.busy = false; pull(); });
   }
@@ -293,8 +311,11 @@
   boot.ws.onmessage = function (ev) {
     boot.queue.push(ev.data);
     try {
-      var v = JSON.parse(ev.data).version;
-      if (typeof v === "number" && v > boot.want) {
+      var msg = JSON.parse(ev.data), v = msg.version;
+      if (typeof v !== "number") return;
+      if (typeof msg.part === "string" && !boot.busy && apply(msg.part)) {
+        boot.want = Math.max(boot.want, v);
+      } else if (v > boot.want) {
         boot.want = v;
         pull();
       }

@@ -1,19 +1,21 @@
 """What a table's page shows alike on every phone, made once per table, version and language.
 
-Six phones at a table each fetch the live part after every step; the book, the history's
-entries and the forms' labels are the same on each of them (a phone's own row is marked on
-the made book by :func:`mark_my_rows`). Kept for the newest few hundred (table, version,
-language) of this process; a new version is a new key, so nothing kept goes stale.
+Six phones at a table each get the live part after every step; the book, the history's
+entries, the forms' labels and the live part itself are the same on each of them (what differs
+by seat is marked in the part and shown by each phone's own style: pages/table.py
+``seat_style``). Kept for the newest few hundred keys of this process; a new version is a new
+key, so nothing kept goes stale. Phones that ask for the same key at the same moment wait for
+the first one's making instead of making it again.
 """
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
 
-from markupsafe import Markup, escape
-
 KEEP = 512
+WAIT_S = 10.0                  # a making taking longer than this is not waited for
 _made: OrderedDict = OrderedDict()
+_making: dict = {}             # key -> threading.Event set when its making ends
 _lock = threading.Lock()
 
 
@@ -23,17 +25,26 @@ def once(key: tuple, make):
         if key in _made:
             _made.move_to_end(key)
             return _made[key]
-    value = make()
-    with _lock:
-        _made[key] = value
-        while len(_made) > KEEP:
-            _made.popitem(last=False)
-    return value
-
-
-def mark_my_rows(html: str, player) -> Markup:
-    """The made book with this phone's own rows marked (``tr.you``)."""
-    if player is None:
-        return Markup(html)
-    row = f'<tr data-player="{escape(player)}">'
-    return Markup(html.replace(row, f'<tr class="you" data-player="{escape(player)}">'))
+        ready = _making.get(key)
+        if ready is None:
+            _making[key] = ready = threading.Event()
+            mine = True
+        else:
+            mine = False
+    if not mine:
+        ready.wait(WAIT_S)
+        with _lock:
+            if key in _made:
+                return _made[key]
+        return make()          # its maker failed (or is slow): make it here
+    try:
+        value = make()
+        with _lock:
+            _made[key] = value
+            while len(_made) > KEEP:
+                _made.popitem(last=False)
+        return value
+    finally:
+        with _lock:
+            _making.pop(key, None)
+        ready.set()

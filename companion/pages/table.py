@@ -1,13 +1,18 @@
 """The table page: the book, the forms, the last consequences; posting a step, undo and redo."""
 from __future__ import annotations
 
+import json
+import re
+import uuid
+
 from flask import make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
+from markupsafe import Markup
 
 from companion import actionforms
 from companion.pages.blueprint import bp
 from companion.pages.history import TZ_COOKIE, _effective_steps, _entry
-from companion.pages.once import mark_my_rows, once
+from companion.pages.once import once
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
 from companion.wire import ServiceError
@@ -23,26 +28,29 @@ def asks_first(kind: str) -> bool:
     return kind in ASK_FIRST or kind.startswith("sell")
 
 
-def _for_me(last: dict | None, access) -> dict | None:
-    """The last step when another seat's phone entered it for this seat (the seat is told)."""
-    if last is None or access.player is None or last["correction"]:
-        return None
-    for_seat = last["action"].get("entity", last["action"].get("seat"))
-    if str(for_seat) != str(access.player) or not last["player"] or \
-            str(last["player"]) == str(access.player):
-        return None
-    return last
-
-
 def _legal(st: dict, access) -> list[dict]:
     """The engine's declared legal entries (corrections included: the engine declares them)."""
     return list(st["legal"])
 
 
-def _context(code, access, error=None, error_index=None, posted=None, notice=None,
-             confirm=None):
+def _last_for_seat(last: dict | None) -> dict | None:
+    """The last step when a phone of one seat entered it for another seat (that seat is told)."""
+    if last is None or last["correction"] or not last["player"]:
+        return None
+    for_seat = last["action"].get("entity", last["action"].get("seat"))
+    if for_seat is None or str(for_seat) == str(last["player"]):
+        return None
+    return dict(last, seat=str(for_seat))
+
+
+def _part_context(code, access, st, error=None, error_index=None, posted=None, notice=None,
+                  confirm=None):
+    """What the live part shows. It is alike on every phone of the table that can write (and on
+    every phone that watches) at this version, in this language and time zone: what differs
+    by seat (its row, its turn, the undo asked of it, a step entered for it) is marked in the
+    part with the seat (``data-only``, ``data-not``, ``data-acting``) and shown or hidden by
+    the page's own style (:func:`seat_style`)."""
     s = svc()
-    st = s.state(access)
     state, version = st["state"], st["version"]
     legal = _legal(st, access)
     _use_table(state)
@@ -56,68 +64,142 @@ def _context(code, access, error=None, error_index=None, posted=None, notice=Non
     recent = list(reversed(entries[-8:]))
     last_events = entries[-1]["events"] if entries else []
     book = st.get("book") or []
-    acting = state.get("acting") or []
     undo_target = None
     steps = _effective_steps(hist)
     if steps and state.get("can_undo"):
         last = _entry(steps[-1])
         undo_target = {"what": last["what"], "name": last["by"], "version": last["version"],
-                       "needs_consent": bool(last["player"] and last["player"] != access.player)}
-    consent, mine = [], []
+                       "player": last["player"]}
+    asks = []
     if access.can_write:
         by_version = {e["version"]: e for e in entries}
         for req in s.undo_requests(access):
+            if req["status"] != "pending":
+                continue
             step = by_version.get(req["step_version"])
             what = step["what"] if step else f"#{req['step_version']}"
-            item = dict(req, what=what, by_name=name_of(req["requested_by"]),
-                        owner_name=name_of(req["step_player"]))
-            if req["status"] == "pending" and req["step_player"] == access.player:
-                consent.append(item)
-            elif req["requested_by"] == access.player and req["status"] == "pending":
-                mine.append(item)
+            asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
+                             owner_name=name_of(req["step_player"])))
     forms = once(("forms",) + alike, lambda: actionforms.forms(legal)) if access.can_write else []
+    acting = state.get("acting") or []
     acting_ids = set(map(str, acting))
-    if access.player is None:      # a seat-filled entry needs a seat
-        forms = [f for f in forms if not f.seat]
     now_forms = [f for f in forms if str(f.entity) in acting_ids or
                  (f.entity is None and not f.anytime)]
     other_forms = [f for f in forms if f not in now_forms]
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
-    me_text = (_("you are %(name)s", name=access.name) if access.role == "seat"
-               else _("watching"))
-    my_turn = access.player is not None and access.player in (state.get("acting_players") or [])
-    # a phone that is not acting opens on the summary (the book's "glance" sections), one
-    # screen; the acting phone opens on its step, the summary leading the book below it
-    glance_first = not my_turn and not state.get("finished")
-    made = dict(book=book, access=access, glance_first=glance_first)
-    book_html = once(("book", glance_first) + alike,
-                     lambda: render_template("book/sections.html", **made))
+    made = dict(book=book)
+    book_html = once(("book",) + alike, lambda: render_template("book/sections.html", **made))
     summary_html = once(("summary",) + alike,
-                        lambda: render_template("book/summary.html", **made)) \
-        if glance_first else ""
+                        lambda: render_template("book/summary.html", **made))
     return dict(
-        glance_first=glance_first, book_html=mark_my_rows(book_html, access.player),
-        summary_html=mark_my_rows(summary_html, access.player),
+        book_html=Markup(book_html), summary_html=Markup(summary_html),
         code=code, access=access, state=state, version=version, forms=forms,
+        acting_json=seat_json_list(state.get("acting_players") or []),
+        seats=[(str(p["id"]), p["name"]) for p in state.get("players") or []],
         now_forms=now_forms, other_forms=other_forms, fixes=fixes,
         now_cards=actionforms.grouped([f for f in now_forms if f.type != "correction"]),
-        # "your turn" when this seat acts, or the company it presides/directs does
         can_act=access.can_write,
-        my_turn=my_turn,
         acting_names=[name_of(a) for a in acting],
         book=book, recent=recent, last_events=last_events, error=error,
         error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
-        consent_requests=consent, my_requests=mine, me_text=me_text, confirm=confirm,
-        for_me=_for_me(entries[-1] if entries else None, access),
-        live_url=url_for("pages.table", code=code),
-        ws_path=f"/ws/tables/{code}", token=_tables().get(code, {}).get("token", ""))
+        asks=asks, confirm=confirm,
+        for_seat=_last_for_seat(entries[-1] if entries else None),
+        # every phone fills in its own (static/live_boot.js, :func:`_own`)
+        csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT))
+
+
+# the places in a made part where each phone puts its own CSRF token and a new idempotency
+# key (a "<" never comes out of an escaped value, so no player's text can look like these)
+CSRF_SLOT = "<csrf>"
+KEY_SLOT = "<key>"
+
+
+def _own(html: str) -> Markup:
+    """A made part with this phone's CSRF token and a new key per form."""
+    from flask_wtf.csrf import generate_csrf
+    html = html.replace(CSRF_SLOT, generate_csrf())
+    return Markup(re.sub(re.escape(KEY_SLOT), lambda m: uuid.uuid4().hex, html))
+
+
+def seat_json_list(ids) -> str:
+    return json.dumps([str(i) for i in ids])
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string (quoted and escaped)."""
+    out = []
+    for ch in text:
+        if ch in '"\\' or ch < " " or ch in "<>&":
+            out.append("\\%x " % ord(ch))
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def seat_style(player) -> Markup:
+    """This phone's own rules for the shared live part: its rows marked, what is only for its
+    seat shown (an undo asked of it, a step entered for it), the summary first unless it acts."""
+    me = "" if player is None else str(player)
+    only = _css_string(me)
+    acting = "#live[data-acting*=" + _css_string(json.dumps(me)) + "]" if me else None
+    idle = (f"#live:not([data-acting*={_css_string(json.dumps(me))}]):not([data-finished])"
+            if me else "#live:not([data-finished])")
+    rules = [f"[data-only]:not([data-only={only}]){{display:none!important}}"]
+    if me:
+        rules += [f"[data-not={only}]{{display:none!important}}",
+                  f"tr[data-player={only}] td{{background:var(--you)}}",
+                  f"{acting} .if-idle,#live:not([data-acting*={_css_string(json.dumps(me))}]) "
+                  ".if-turn{display:none}"]
+    else:
+        rules.append(".if-turn{display:none}")
+    rules += [f"{idle} .glance-top{{display:block}}", f"{idle} .glance-dup{{display:none}}"]
+    return Markup("\n".join(rules))
+
+
+def live_html(code, access, st=None, **extra) -> tuple[int, str]:
+    """(version, the page's live part, with a slot for each phone's own token and keys: see
+    :func:`_own`). Without a form's answer in it (an error, a notice, what was typed) it is made
+    once per table, version, language, time zone, open undo requests and whether the phone can
+    write, and every phone of the table shares it."""
+    if any(v is not None for v in extra.values()):
+        st = st if st is not None else svc().state(access)
+        return st["version"], render_template("book/live.html",
+                                              **_part_context(code, access, st, **extra))
+    if st is not None:
+        version, text = st["version"], None
+    else:
+        version, text = svc().state_versioned(access)      # read only if not made yet
+    asks = tuple(r["id"] for r in svc().undo_requests(access)
+                 if r["status"] == "pending") if access.can_write else ()
+    key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
+           str(get_locale() or "en"))
+    return version, once(key, lambda: render_template("book/live.html", **_part_context(
+        code, access, st if st is not None else json.loads(text))))
+
+
+def push_renderer(app):
+    """What the live socket calls to push a phone the live part (companion/live.py): made in a
+    request like the phone's own (its language and time zone cookies), once per kind of phone."""
+    def render(access, headers: dict) -> tuple[int, str]:
+        with app.test_request_context(f"/tables/{access.code}/live", headers=headers):
+            return live_html(access.code, access)
+    return render
+
+
+def _page_context(code, access, **extra):
+    st = svc().state(access)
+    version, part = live_html(code, access, st, **extra)
+    return dict(live_part=_own(part), version=version, state=st["state"], code=code, access=access,
+                seat_style=seat_style(access.player),
+                live_url=url_for("pages.table", code=code),
+                ws_path=f"/ws/tables/{code}", token=_tables().get(code, {}).get("token", ""))
 
 
 def _render_table(code, access, status=200, **kw):
-    ctx = _context(code, access, **kw)
+    ctx = _page_context(code, access, **kw)
     live = request.headers.get("X-Live") == "1" or request.args.get("fragment") == "1"
-    html = render_template("book/live.html" if live else "table.html", **ctx)
-    resp = make_response(html, status)
+    resp = make_response(ctx["live_part"] if live else render_template("table.html", **ctx),
+                         status)
     resp.headers["Cache-Control"] = "no-store"
     resp.headers["X-Version"] = str(ctx["version"])
     return resp
@@ -132,10 +214,10 @@ def table(code):
 @bp.get("/tables/<code>/live")
 def live_part(code):
     access = _access(code)
-    ctx = _context(code, access)
-    resp = make_response(render_template("book/live.html", **ctx))
+    version, part = live_html(code, access)
+    resp = make_response(_own(part))
     resp.headers["Cache-Control"] = "no-store"
-    resp.headers["X-Version"] = str(ctx["version"])
+    resp.headers["X-Version"] = str(version)
     return resp
 
 

@@ -120,8 +120,10 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
     if title == "AoS-Korea":                           # round 1: South to North only
         assert said(title, "korea.direction.south_to_north", locale) in html
     # money in dollars on the page, whatever its language: each player's $10 to start
+    # (the book's players table: the summary at the top of a phone shows it again)
+    book = html[html.index('class="book"'):]
     cash = re.findall(r'<td data-label="%s" class="num">([^<]*)</td>'
-                      % re.escape(said(title, "col.cash", locale)), html)
+                      % re.escape(said(title, "col.cash", locale)), book)
     assert cash == ["$10"] * len(players), cash
     player = SteamPlayer(short=short)
     steps, types, shown = 0, {}, set()

@@ -16,8 +16,7 @@ def test_two_phones_see_each_others_steps_live(live_server, phone):
     v = version(bo)
     shot(ann, "table-start")
     form = ann.locator("form[data-type=par]").first
-    form.locator("label:has-text('70')").click()
-    form.locator("button").click()
+    form.locator("button[value='70']").click()         # a par: one tap, the price's button
     wait_version(ann, v + 1)
     wait_version(bo, v + 1)          # no reload on Bo's phone
     assert "AR" in bo.locator(".market").inner_text()
@@ -47,13 +46,15 @@ def test_undo_of_another_players_step_needs_their_consent(live_server, phone):
     take_seat(bo, join, "2")
     v = version(ann)
     form = ann.locator("form[data-type=par]").first
-    form.locator("label:has-text('60')").click()        # a par is chosen, never preselected
-    form.locator("button").click()                      # Ann starts AR at 60
+    form.locator("button[value='60']").click()          # Ann starts AR at 60: the price's button
     wait_version(bo, v + 1)
     bo.locator("#undo").click()                         # Bo asks to undo Ann's step
     bo.locator("[data-waiting]").wait_for()
     consent = ann.locator("[data-consent]")
     consent.wait_for()                                  # Ann's phone asks her, live
+    # the same live part on both phones: each shows only what is its own
+    assert bo.locator("[data-consent]:visible").count() == 0
+    assert ann.locator("[data-waiting]:visible").count() == 0
     shot(ann, "undo-consent")
     assert version(ann) == v + 1
     consent.get_by_role("button", name="Allow the undo").click()
@@ -92,8 +93,7 @@ def test_before_brython_runs_the_boot_script_shows_steps_live(live_server, phone
     bo.wait_for_selector("body[data-live=boot]")
     v = version(bo)
     form = ann.locator("form[data-type=par]").first
-    form.locator("label:has-text('70')").click()
-    form.locator("button").click()
+    form.locator("button[value='70']").click()         # a par: one tap, the price's button
     wait_version(bo, v + 1)          # swapped in by the boot script alone
     assert "AR" in bo.locator(".market").inner_text()
     assert bo.evaluate("document.body.getAttribute('data-live')") == "boot"

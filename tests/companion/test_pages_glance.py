@@ -62,19 +62,37 @@ def test_standings_are_linked_mid_game(client, double):  # noqa: F811
     assert client.get(f"/tables/{code}/scores").status_code == 200
 
 
+def _live_part(html: str) -> str:
+    """The page's live part with each phone's own token and keys blanked."""
+    part = html[html.index('<div id="live"'):html.rindex("</main>")]
+    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
+
+
 def test_the_summary_leads_only_on_a_phone_that_is_not_acting(client, app, double):  # noqa: F811
+    """Both phones get the same live part; each one's own style shows the summary first only
+    where the seat does not act (the browser's view of it: tests/browser/test_phone_glance.py)."""
     code, join, _ = seated(client, "1")
-    html = client.get(f"/tables/{code}").get_data(as_text=True)
-    assert 'id="summary"' not in html and 'id="actions"' in html
+    acting = client.get(f"/tables/{code}").get_data(as_text=True)
     other = app.test_client()
     r = other.post(join, data={"player": "2", "csrf_token": csrf(other.get(join))})
-    html = other.get(f"/tables/{code}").get_data(as_text=True)
-    summary = html.index('id="summary"')
-    assert summary < html.index('class="book"')
-    glance = re.search(r'id="summary".*?</section>\s*</section>', html, re.S).group(0)
+    idle = other.get(f"/tables/{code}").get_data(as_text=True)
+    assert _live_part(acting) == _live_part(idle)          # made once, alike on both phones
+    assert re.search(r'<div id="live"[^>]*data-acting="\[&#34;1&#34;\]"', idle)
+    summary = re.search(r'<div class="glance-top">\s*<section class="card glance" id="summary"',
+                        idle)
+    assert summary and summary.start() < idle.index('class="book"')
+    glance = re.search(r'id="summary".*?</section>\s*</section>', idle, re.S).group(0)
     assert 'data-section="players"' in glance
-    book = html[html.index('class="book"'):]
-    assert 'data-section="status"' not in book and 'data-section="players"' not in book
+    book = idle[idle.index('class="book"'):]
+    # the book's glance sections the summary shows whole: hidden on the idle phone only
+    assert re.search(r'<div class="glance-dup"><section[^>]*data-section="players"', book)
+    style_of = {seat: re.search(r'<style id="seat-style">(.*?)</style>', html, re.S).group(1)
+                for seat, html in (("1", acting), ("2", idle))}
+    for seat, style in style_of.items():
+        mine = '#live:not([data-acting*="\\22 ' + seat + '\\22 "]):not([data-finished])'
+        assert mine + " .glance-top{display:block}" in style
+        assert mine + " .glance-dup{display:none}" in style
+        assert f'tr[data-player="{seat}"] td' in style
 
 
 def test_the_steps_are_grouped_by_what_the_engine_says_they_are_about(client, double):  # noqa: F811
@@ -85,10 +103,11 @@ def test_the_steps_are_grouped_by_what_the_engine_says_they_are_about(client, do
     for card in re.findall(r'<div class="group"[^>]*data-about="\w+".*?(?=<div class="group"|</section>)',
                            html, re.S):
         assert card.count('data-type="par"') <= 1
-        # a par's price is chosen, never preselected
+        # a par's price is chosen, never preselected: one button per price (one tap)
         par = re.search(r'<form[^>]*data-type="par".*?</form>', card, re.S)
         if par:
-            assert 'type="radio"' in par.group(0) and "checked" not in par.group(0)
+            assert 'type="radio"' not in par.group(0) and "checked" not in par.group(0)
+            assert len(re.findall(r'<button name="price" value="\d+">', par.group(0))) > 1
     assert re.search(r'<form[^>]*data-type="pass"', html)     # a step about nothing stands alone
 
 

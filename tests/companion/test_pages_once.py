@@ -1,7 +1,7 @@
 """The parts of a table's page that are alike on every phone (the book, its summary, the
-history's entries, the forms' words) are made once per table, version and language
-(``companion/pages/once.py``); each phone still gets its own row marked, its own language,
-and a new version's book after a step."""
+history's entries, the forms' words, the whole live part) are made once per table, version and
+language (``companion/pages/once.py``); each phone still gets its own row marked (by its own
+style), its own token and keys, its own language, and a new version's part after a step."""
 import re
 
 from flask import template_rendered
@@ -29,19 +29,30 @@ def _live(phone, code) -> str:
     return r.get_data(as_text=True)
 
 
-def _marked(html: str) -> list[str]:
-    return re.findall(r'<tr class="you" data-player="([^"]+)">', html)
+def _marked(page: str) -> list[str]:
+    """The seats whose rows this page's own style marks."""
+    style = re.search(r'<style id="seat-style">(.*?)</style>', page, re.S).group(1)
+    return re.findall(r'tr\[data-player="([^"]+)"\] td\{background:var\(--you\)\}', style)
+
+
+def _blank_own(part: str) -> str:
+    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
 
 
 def test_each_phone_marks_its_own_row_on_the_shared_book(app, client):
     table = _table(client)
     code, ids = table["code"], [s["player"] for s in table["seats"]]
-    pages = [_live(_phone(app, table, i), code) for i in range(3)]
-    for i, html in enumerate(pages):
-        assert set(_marked(html)) == {ids[i]}              # its own rows, nobody else's
-        assert f'<tr data-player="{ids[(i + 1) % 3]}">' in html
-    watcher = _live(_phone(app, table), code)
-    assert _marked(watcher) == []                          # a spectator has no row
+    phones = [_phone(app, table, i) for i in range(3)]
+    parts = [_live(p, code) for p in phones]
+    assert len({_blank_own(p) for p in parts}) == 1        # one live part for every seat
+    keys = [re.findall(r'name="key" value="([^"]+)"', p) for p in parts]
+    assert len({k for ks in keys for k in ks}) == sum(map(len, keys))   # every key its own
+    for i, phone in enumerate(phones):
+        page = phone.get(f"/tables/{code}").get_data(as_text=True)
+        assert _marked(page) == [ids[i]]                   # its own rows, nobody else's
+        assert f'<tr data-player="{ids[(i + 1) % 3]}">' in page
+    watcher = _phone(app, table)
+    assert _marked(watcher.get(f"/tables/{code}").get_data(as_text=True)) == []
 
 
 def test_the_book_is_made_once_per_version_and_language_not_once_per_phone(app, client):
@@ -50,16 +61,18 @@ def test_the_book_is_made_once_per_version_and_language_not_once_per_phone(app, 
     made = []
 
     def seen(sender, template, context, **extra):
-        if template.name in ("book/sections.html", "book/summary.html"):
-            made.append((template.name, context["glance_first"]))
+        if template.name in ("book/sections.html", "book/summary.html", "book/live.html"):
+            made.append((template.name, context.get("can_act")))
 
     phones = [_phone(app, table, i) for i in range(3)] + [_phone(app, table)]
     korean = _phone(app, table, 0, lang="ko")
     template_rendered.connect(seen, app)
     try:
         english = [_live(p, code) for p in phones + phones]   # every phone twice
-        # the acting phone's book (its step first) and the others' (the summary first)
-        assert sorted(set(made)) == sorted(made) and len(made) <= 3
+        # the book and its summary once; the live part once for the seats, once for watchers
+        assert sorted(made) == sorted(set(made)) and \
+            sorted(t for t, _ in made) == ["book/live.html", "book/live.html",
+                                           "book/sections.html", "book/summary.html"]
         before = len(made)
         ko = _live(korean, code)
         assert len(made) > before                          # another language: made again

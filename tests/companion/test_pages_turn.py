@@ -1,5 +1,8 @@
 """"Your turn" on the phone of the player who acts, also when a company they run acts."""
+import html as html_lib
+import json
 import random
+import re
 
 import pytest
 
@@ -50,11 +53,16 @@ def test_the_company_runners_phone_says_your_turn(app, title):
     for seat in seats:
         phone = app.test_client()
         assert phone.get(f"/tables/{code}/watch?token={seat['token']}").status_code == 303
-        html = phone.get(f"/tables/{code}/live").get_data(as_text=True)
-        if seat["player"] == runner[0]:
-            assert "Your turn" in html, seat
-        else:
-            assert "Your turn" not in html and "Enter a step" in html, seat
+        page = phone.get(f"/tables/{code}").get_data(as_text=True)
+        # the live part, alike on every phone, names who acts: the runner, not the company
+        acting = json.loads(html_lib.unescape(
+            re.search(r'<div id="live"[^>]*data-acting="([^"]*)"', page).group(1)))
+        assert acting == [str(runner[0])]
+        assert '<span class="if-turn">Your turn</span><span class="if-idle">Enter a step' in page
+        # this phone's own style shows "Your turn" only while its seat is in that list
+        me = '[data-acting*="\\22 ' + str(seat["player"]) + '\\22 "]'
+        style = re.search(r'<style id="seat-style">(.*?)</style>', page, re.S).group(1)
+        assert f"#live{me} .if-idle,#live:not({me}) .if-turn{{display:none}}" in style, seat
 
 
 def test_only_answers_that_change_the_session_send_its_cookie(app):
