@@ -53,3 +53,31 @@ def test_a_form_whose_step_is_gone_is_kept_and_marked(live_server, phone):
     assert bo.locator("form[data-type=bid]:not(.stale)").count() == 1   # Bo's own bid now
     kept.locator("[data-dismiss]").click()
     assert bo.locator("form.stale").count() == 0
+
+
+def test_another_phones_step_comes_in_one_message_and_posts_from_the_pushed_forms(
+        live_server, phone):
+    """The socket carries the live part: no second request for it; the pushed forms carry this
+    phone's own token and fresh keys, so they post."""
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    asked = []
+    bo.on("request", lambda req: asked.append(req.url))
+    v = version(bo)
+    keys = set(bo.locator("input[name=key]").evaluate_all("els => els.map(e => e.value)"))
+    ann.locator("form[data-type=pass] button").click()
+    wait_version(bo, v + 1)
+    assert [u for u in asked if "/live" in u] == []
+    token = bo.locator("#main").get_attribute("data-csrf")
+    assert set(bo.locator("input[name=csrf_token]").evaluate_all(
+        "els => els.map(e => e.value)")) == {token}
+    new_keys = bo.locator("input[name=key]").evaluate_all("els => els.map(e => e.value)")
+    assert "<key>" not in new_keys and len(set(new_keys)) == len(new_keys)
+    assert not keys & set(new_keys)
+    # Bo acts now, from the pushed part
+    bo.wait_for_timeout(700)                       # a control that just appeared waits a moment
+    bo.locator("form[data-type=pass] button").click()
+    wait_version(bo, v + 2)
+    wait_version(ann, v + 2)
