@@ -23,10 +23,12 @@ import base64
 import csv
 import hashlib
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from flask import request
 
+from companion import inline
 from companion.ratelimit import address_key
 
 # C0 and C1 control characters and DEL: never in a name, a label, a key or a code (PostgreSQL
@@ -76,19 +78,36 @@ def _sha(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def inline_script_hashes(app) -> list[str]:
-    """The hashes of the inline scripts the server itself writes: each template's literal
-    ``<script>...</script>`` (no template code in it) and ``static/live_boot.js`` (inlined by
-    the table pages). Nothing a page's data holds is ever allowed to run."""
+def template_script_hashes(app) -> list[str]:
+    """The hashes of each template's literal ``<script>...</script>`` (no template code in
+    it)."""
     out = []
     for path in sorted(Path(app.template_folder).rglob("*.html")):
         for body in _INLINE_SCRIPT.findall(path.read_text(encoding="utf-8")):
             if "{{" not in body and "{%" not in body:
                 out.append(_sha(body))
-    boot = Path(app.static_folder) / "live_boot.js"
-    if boot.exists():
-        out.append(_sha(boot.read_text(encoding="utf-8")))
     return sorted(set(out))
+
+
+@lru_cache(maxsize=4)
+def _served_sha(text: str) -> str:
+    return _sha(text)
+
+
+def boot_script_hash(app) -> str | None:
+    """The hash of ``static/live_boot.js`` exactly as the table pages inline it (minified,
+    ``companion/inline.py``; made anew when the file changes), or None without the file."""
+    try:
+        return _served_sha(inline.boot_script(app.static_folder))
+    except FileNotFoundError:
+        return None
+
+
+def inline_script_hashes(app) -> list[str]:
+    """The hashes of the inline scripts the server itself writes: each template's literal
+    script and the boot script as served. Nothing a page's data holds is ever allowed to run."""
+    boot = boot_script_hash(app)
+    return sorted(set(template_script_hashes(app) + ([boot] if boot else [])))
 
 
 def content_security_policy(hashes, host: str) -> str:
@@ -137,8 +156,8 @@ def init_app(app) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,
                                 x_port=hops)
     _secure_session_cookie_over_https(app)
-    hashes = inline_script_hashes(app)
-    policies: dict[str, str] = {}
+    in_templates = template_script_hashes(app)
+    policies: dict[tuple, str] = {}
 
     @app.before_request
     def _set_up_limits():
@@ -157,11 +176,13 @@ def init_app(app) -> None:
     @app.after_request
     def _headers(response):
         host = request.host if _host_ok(request.host) else ""
-        policy = policies.get(host)
+        boot = boot_script_hash(app)        # the served text's: kept per file version
+        policy = policies.get((host, boot))
         if policy is None:
             if len(policies) > 64:
                 policies.clear()
-            policy = policies[host] = content_security_policy(hashes, host)
+            hashes = sorted(set(in_templates + ([boot] if boot else [])))
+            policy = policies[(host, boot)] = content_security_policy(hashes, host)
         h = response.headers
         h.setdefault("Content-Security-Policy", policy)
         h.setdefault("X-Frame-Options", "DENY")

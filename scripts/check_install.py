@@ -9,7 +9,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 MODULES = [
     "gunicorn.workers.ggevent",   # the worker class gunicorn.conf.py names (needs packaging)
     "gevent", "flask_sock", "simple_websocket", "sqlmodel", "alembic", "psycopg", "redis",
-    "brython", "flask_babel", "flask_wtf", "pygal", "segno", "brotli", "orjson",
+    "brython", "flask_babel", "flask_wtf", "pygal", "segno", "brotli", "orjson", "rjsmin",
+    "rcssmin",
     "companion.api", "companion.live", "companion.pages", "companion.pwa", "engine",
 ]
 

@@ -3,48 +3,32 @@ and the helpers every template may call."""
 from __future__ import annotations
 
 import uuid
-from functools import lru_cache
-from pathlib import Path
 
 from flask import current_app, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion import present
+from companion import inline, present
 from companion.pages.blueprint import bp
 from engine import titles
 from engine.game import step_words
 from engine.words import words_of
 
 
-@lru_cache(maxsize=4)
-def _css(path: str, mtime: float) -> str:
-    return Path(path).read_text(encoding="utf-8")
-
-
 def inline_css() -> Markup:
-    path = Path(current_app.static_folder) / "app.css"
-    return Markup(_css(str(path), path.stat().st_mtime))
-
-
-@lru_cache(maxsize=4)
-def _script(path: str, mtime: float) -> str:
-    return Path(path).read_text(encoding="utf-8")
-
-
-def _static_text(name: str) -> Markup:
-    path = Path(current_app.static_folder) / name
-    return Markup(_script(str(path), path.stat().st_mtime))
+    """static/app.css, minified, inlined in every page's head."""
+    return Markup(inline.css(current_app.static_folder))
 
 
 def live_script() -> Markup:
-    """static/live.py, inlined in a table page for Brython."""
-    return _static_text("live.py")
+    """static/live.py without its comments, inlined in a table page for Brython."""
+    return Markup(inline.live_python(current_app.static_folder))
 
 
 def boot_script() -> Markup:
-    """static/live_boot.js, inlined in a table page's head (live updates until Brython runs)."""
-    return _static_text("live_boot.js")
+    """static/live_boot.js, minified, inlined in a table page's head (live updates until
+    Brython runs); the Content-Security-Policy allows exactly this text."""
+    return Markup(inline.boot_script(current_app.static_folder))
 
 
 def _names() -> dict:
@@ -112,6 +96,7 @@ GLOBALS = {"value_text": present.value_text, "message_text": present.message_tex
 @bp.record_once
 def _globals(state):
     state.app.jinja_env.globals.update(GLOBALS)
+    inline.warm(state.app.static_folder)        # the inlined texts, made small once at start
 
 
 @bp.app_context_processor
