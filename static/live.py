@@ -118,8 +118,8 @@ def on_message(ev):
         return
     if "part" in data:              # the live part itself: no second request
         st["want"] = max(st["want"], data.version)
-        if not st["posting"]:       # a post's answer comes first (then what is newer)
-            swap(data.part)
+        if not st["posting"] and not window.liveSkip(data.part):
+            swap(data.part)         # (a post's answer comes first, then what is newer)
         return
     if "undo_request" in data:
         st["undo"] = True

@@ -152,6 +152,18 @@
         String(Date.now()) + String(Math.random()).slice(2);
     });
   }
+  /* True when a pushed part is not to be patched in: the page shows this very part already (the
+     same data-made: the same table, version, language and undo asks), or it shows the answer
+     to this phone's own post (an error, a notice, a step to confirm: data-made="") and the game
+     has not moved on since. Read off the part's first tag, before any parsing. */
+  window.liveSkip = function (html) {
+    var live = document.getElementById("live"), head = html.slice(0, 300),
+        made = /data-made="([^"]*)"/.exec(head), v = /data-version="(\d+)"/.exec(head),
+        shownMade = live ? live.getAttribute("data-made") || "" : null;
+    if (!live || !made || !v) return false;
+    if (made[1] && shownMade === made[1]) return true;
+    return shownMade === "" && Number(v[1]) === shown();
+  };
   /* Patch the live part `old` to the server's `part`: in place, keeping what this phone is doing. */
   window.liveMorph = function (old, part) {
     own(part);
@@ -264,6 +276,7 @@
   // -- the first updates, before Brython ---------------------------------------------------
   /* A pushed live part (the socket carries it: no second request) */
   function apply(html) {
+    if (window.liveSkip(html)) return true;
     var holder = document.createElement("div"), old = document.getElementById("live"), part;
     holder.innerHTML = html;
     part = holder.querySelector("#live");

@@ -40,7 +40,8 @@ self.addEventListener("fetch", e => {
     e.respondWith(fetch(req).catch(() => caches.match(OFFLINE)));
     return;
   }
-  if (url.pathname.startsWith("/static/") || url.pathname === "/brython.js") {
+  if (url.pathname.startsWith("/static/") || url.pathname === "/brython.js" ||
+      url.pathname === "/live.py") {
     e.respondWith(caches.match(req).then(hit => hit || fetch(req).then(resp => {
       if (resp.ok) { const copy = resp.clone(); caches.open(CACHE).then(c => c.put(req, copy)); }
       return resp;

@@ -1,6 +1,7 @@
 """The table page: the book, the forms, the last consequences; posting a step, undo and redo."""
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -163,7 +164,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     write, and every phone of the table shares it."""
     if any(v is not None for v in extra.values()):
         st = st if st is not None else svc().state(access)
-        return st["version"], render_template("book/live.html",
+        return st["version"], render_template("book/live.html", made="",
                                               **_part_context(code, access, st, **extra))
     if st is not None:
         version, text = st["version"], None
@@ -173,8 +174,11 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
                  if r["status"] == "pending") if access.can_write else ()
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
            str(get_locale() or "en"))
-    return version, once(key, lambda: render_template("book/live.html", **_part_context(
-        code, access, st if st is not None else json.loads(text))))
+    # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
+    made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
+    return version, once(key, lambda: render_template(
+        "book/live.html", made=made,
+        **_part_context(code, access, st if st is not None else json.loads(text))))
 
 
 def push_renderer(app):

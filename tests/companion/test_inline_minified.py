@@ -26,14 +26,21 @@ from tests.conftest import ROOT
 STATIC = ROOT / "static"
 
 
-def served(html: str) -> dict[str, str]:
+def served(html: str, client=None) -> dict[str, str]:
+    """The boot script and the style the page inlines; Brython's live.py, a file of its own
+    (fetched from the page's link with ``client``)."""
     def one(pattern):
         found = re.findall(pattern, html, re.S)
         assert len(found) == 1, pattern
         return found[0]
-    return {"boot": one(r"<script data-ws=[^>]*>(.*?)</script>"),
-            "css": one(r"<style>(.*?)</style>"),
-            "py": one(r'<script type="text/python" id="live-py">(.*?)</script>')}
+    out = {"boot": one(r"<script data-ws=[^>]*>(.*?)</script>"),
+           "css": one(r"<style>(.*?)</style>")}
+    src = one(r'<script type="text/python" id="live-py" src="([^"]+)" cache="true"></script>')
+    if client is not None:
+        r = client.get(src.replace("&amp;", "&"))
+        assert r.status_code == 200 and "immutable" in r.headers["Cache-Control"]
+        out["py"] = r.get_data(as_text=True)
+    return out
 
 
 def sha(text: str) -> str:
@@ -48,8 +55,8 @@ def table_page(client, double):  # noqa: F811
     return r
 
 
-def test_the_table_page_inlines_the_small_texts(table_page):
-    parts = served(table_page.get_data(as_text=True))
+def test_the_table_page_inlines_the_small_texts(table_page, client):
+    parts = served(table_page.get_data(as_text=True), client)
     sources = {"boot": "live_boot.js", "css": "app.css", "py": "live.py"}
     for part, name in sources.items():
         source = (STATIC / name).read_text(encoding="utf-8")
@@ -200,3 +207,23 @@ def test_stripping_keeps_the_program_and_its_strings():
     assert ran_out["K"]().m() == 2 and ran_out["only_doc"]() is None
     assert ran_out["two_strings"]() is None
     assert "with a blank line and spaces   \n" in ran_out["value"]
+
+
+def test_pages_go_as_brotli_where_the_browser_takes_it(client, double):  # noqa: F811
+    import brotli
+    import gzip
+    code, _, _ = seated(client)
+    plain = client.get(f"/tables/{code}", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers
+    text = plain.get_data()
+    br = client.get(f"/tables/{code}", headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert br.headers["Content-Encoding"] == "br" and "Accept-Encoding" in br.headers["Vary"]
+    gz = client.get(f"/tables/{code}", headers={"Accept-Encoding": "gzip, br;q=0"})
+    assert gz.headers["Content-Encoding"] == "gzip"
+    assert len(br.get_data()) < len(gz.get_data()) < len(text)
+    # the same page, but for the keys and token each answer puts in
+    blank = re.compile(rb'(name="(?:csrf_token|key)" value=")[^"]*|data-csrf="[^"]*"')
+    for body in (brotli.decompress(br.get_data()), gzip.decompress(gz.get_data())):
+        assert blank.sub(b"", body) == blank.sub(b"", text)
+    none = client.get(f"/tables/{code}", headers={"Accept-Encoding": "gzip;q=0, br;q=0"})
+    assert "Content-Encoding" not in none.headers
