@@ -20,11 +20,6 @@ def inline_css() -> Markup:
     return Markup(inline.css(current_app.static_folder))
 
 
-def live_script() -> Markup:
-    """static/live.py without its comments, inlined in a table page for Brython."""
-    return Markup(inline.live_python(current_app.static_folder))
-
-
 def boot_script() -> Markup:
     """static/live_boot.js, minified, inlined in a table page's head (live updates until
     Brython runs); the Content-Security-Policy allows exactly this text."""
@@ -89,7 +84,7 @@ def event_text(e: dict) -> str:
 GLOBALS = {"value_text": present.value_text, "message_text": present.message_text,
            "engine_text": present.engine_text,
            "money_now": money_now, "event_text": event_text,
-           "inline_css": inline_css, "live_script": live_script, "boot_script": boot_script,
+           "inline_css": inline_css, "boot_script": boot_script,
            "name_of": name_of, "action_text": action_text}
 
 
