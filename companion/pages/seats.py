@@ -26,6 +26,10 @@ def _remember(code: str, **kv) -> None:
             del t[old]
     session["t"] = t
     session.permanent = True
+    # the pages' CSRF token goes into the same cookie now, so the table page this leads to
+    # does not send the session cookie again (a few hundred bytes before its first render)
+    from flask_wtf.csrf import generate_csrf
+    generate_csrf()
 
 
 def _access(code: str, required: bool = True):

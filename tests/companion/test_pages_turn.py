@@ -75,6 +75,8 @@ def test_only_answers_that_change_the_session_send_its_cookie(app):
     assert r.status_code == 303 and "session=" in r.headers.get("Set-Cookie", "")
     page = client.get(f"/tables/{code}")
     assert page.status_code == 200
+    # the seat and the pages' CSRF token came in one cookie: the page does not send it again
+    assert "session=" not in page.headers.get("Set-Cookie", "")
     for path in ("/sw.js", "/offline", "/static/icons/icon-192.png", "/manifest.webmanifest",
                  f"/tables/{code}", f"/tables/{code}/live"):
         r = client.get(path)
