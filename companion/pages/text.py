@@ -30,8 +30,9 @@ def _names() -> dict:
     return getattr(request, "_player_names", {})
 
 
-# a phone's label when it gave no name: joined without one, or its browser unrecognised
-UNNAMED_DEVICES = ("joined", "browser")
+# a phone's label when it gave no name: joined without one, its browser unrecognised, or the
+# seats' own links made with the table (set up through the API)
+UNNAMED_DEVICES = ("joined", "browser", "created")
 
 
 def device_name(label: str) -> str:

@@ -125,3 +125,21 @@ def test_the_rust_message_says_who_loses_trains(app):
         "모든 2열차가 폐차되어 게임에서 빠집니다 (잃는 회사: WSR, SR (2))."
     korea["params"]["companies"] = []
     assert _say(app, "18Korea", korea, "ko") == "모든 2열차가 폐차되어 게임에서 빠집니다."
+
+
+def test_a_step_from_a_seat_link_made_with_the_table_names_no_internal_label(app, client):
+    """The seats' links made with the table (through the API) carry the label "created": the
+    pages say "a phone", not that word."""
+    r = client.post("/api/tables", json={"title": "1888-N", "players": ["Ann", "Bo"], "seed": 2})
+    table = r.get_json()
+    code, token = table["code"], table["seats"][0]["token"]
+    st = client.get(f"/api/tables/{code}", headers={"Authorization": f"Bearer {token}"}).get_json()
+    entry = next(e for e in st["legal"] if e["type"] == "pass")
+    assert client.post(f"/api/tables/{code}/actions", headers={"Authorization": f"Bearer {token}"},
+                       json={"action": {"type": "pass", "entity": entry["entity"]},
+                             "expected_version": 0, "key": "k"}).status_code == 200
+    phone = app.test_client()
+    assert phone.get(f"/tables/{code}/watch?token={table['seats'][1]['token']}").status_code == 303
+    for path in (f"/tables/{code}", f"/tables/{code}/history"):
+        html = phone.get(path).get_data(as_text=True)
+        assert "created" not in html and "a phone" in html, path
