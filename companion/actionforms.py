@@ -19,6 +19,7 @@ from engine import contract
 from companion.present import message_text, value_text
 
 HIDDEN_TYPES = {"undo", "redo"}
+ONE_TAP_MAX = 8            # more choices than this: choose one, then the form's button
 
 
 @dataclass
@@ -67,6 +68,18 @@ class ActionForm:
     @property
     def is_button(self) -> bool:
         return not self.fields
+
+    @property
+    def one_tap(self) -> Field | None:
+        """The field shown as one button per choice, the choice on the button (a par: one
+        tap), when it is the form's only field, a few choices of which none is preselected."""
+        if len(self.fields) != 1:
+            return None
+        f = self.fields[0]
+        if f.kind == "choice" and f.default is None and f.required and not f.by \
+                and not f.free_entry and 1 < len(f.choices) <= ONE_TAP_MAX:
+            return f
+        return None
 
 
 def _json(value) -> str:

@@ -1,8 +1,10 @@
 """Read the phone's action forms out of a page's HTML, and fill them as a player would.
 
 Used by the pages tests to play whole games through the HTML forms alone (no JSON):
-only what a phone offers (radio buttons, selects, number ranges, suggested values) is
-chosen.
+only what a phone offers (radio buttons, selects, number ranges, suggested values, one
+button per choice) is chosen. A choice offered as buttons (``<button name value>``: a par's
+prices) is read as radio buttons are, and listed in ``taps``: its value is posted by pressing
+that button.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ class Forms(HTMLParser):
         a = dict(attrs)
         if tag == "form" and "data-type" in a:
             self.cur = {"type": a["data-type"], "index": a.get("data-form"), "action": a["action"],
-                        "hidden": {}, "numbers": {}, "radios": {}, "selects": {}, "texts": {}}
+                        "hidden": {}, "numbers": {}, "radios": {}, "selects": {}, "texts": {},
+                        "taps": set()}
             self.forms.append(self.cur)
         elif tag == "datalist":
             self._dl = self.datalists.setdefault(a["id"], [])
@@ -45,6 +48,9 @@ class Forms(HTMLParser):
                 self.cur["texts"][name] = (a.get("value", ""), a.get("list"))
         elif tag == "select":
             self._select = self.cur["selects"].setdefault(a["name"], [])
+        elif tag == "button" and a.get("name") and a.get("name") != "confirm":
+            self.cur["radios"].setdefault(a["name"], []).append(a.get("value"))
+            self.cur["taps"].add(a["name"])
 
     def handle_endtag(self, tag):
         if tag == "form":

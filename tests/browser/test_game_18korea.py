@@ -44,6 +44,7 @@ class NowForms(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.forms: list[dict] = []
         self.cur = self.select = self.button = None
+        self.fieldset = ""
         self.in_actions = False
         self.depth = 0          # <details> nesting
 
@@ -72,8 +73,14 @@ class NowForms(HTMLParser):
             self.select = self.cur["fields"][a["name"]] = {"kind": "select", "options": []}
         elif tag == "option" and self.select is not None:
             self.select["options"].append(a["value"])
-        elif tag == "button":
-            self.button = []
+        elif tag == "button" and a.get("name") and a["name"] != "confirm":
+            # one button per choice (a par's prices): the choice, and the tap that enters it
+            self.cur["fields"].setdefault(a["name"], {"kind": "tap", "options": []})[
+                "options"].append(a["value"])
+        elif tag == "button" or (tag == "legend" and "taps" in self.fieldset):
+            self.button = []        # the step's words: its button, or its buttons' legend
+        elif tag == "fieldset":
+            self.fieldset = a.get("class") or ""
 
     def handle_data(self, data):
         if self.button is not None:
@@ -86,10 +93,12 @@ class NowForms(HTMLParser):
             self.cur = None
         elif tag == "select":
             self.select = None
-        elif tag == "button" and self.button is not None:
+        elif tag in ("button", "legend") and self.button is not None:
             if self.cur is not None:
                 self.cur["button"] = "".join(self.button).strip()
             self.button = None
+        elif tag == "fieldset":
+            self.fieldset = ""
         elif tag == "section" and self.in_actions and not self.depth:
             self.in_actions = False
 
@@ -101,7 +110,8 @@ def now_forms(html: str) -> list[dict]:
 
 
 def who(form) -> str:
-    """The player or company a form is for: its button reads "<who>: <what> · ..."."""
+    """The player or company a form is for: its button (or the legend of its buttons, one
+    per choice) reads "<who>: <what> · ..."."""
     return form["button"].split(":", 1)[0].strip()
 
 
@@ -207,9 +217,12 @@ class Phone:
         """Fill the form as shown and tap its button; the page's answer (#live)."""
         page = self.page
         f = page.locator(f'#actions form[data-form="{form["index"]}"]')
+        submit = f.locator("button").first
         for what, name, value in steps:
             kind = form["fields"][name]["kind"]
-            if kind == "radio":         # radio buttons: tap the choice's label
+            if kind == "tap":           # one button per choice: the choice's button enters it
+                submit = f.locator(f"button[name={q(name)}][value={q(value)}]")
+            elif kind == "radio":       # radio buttons: tap the choice's label
                 f.locator(f"label:has(> input[name={q(name)}][value={q(value)}])").click()
             elif kind == "select":
                 sel = f.locator(f"select[name={q(name)}]")
@@ -223,7 +236,7 @@ class Phone:
             else:
                 f.locator(f"input[name={q(name)}]").fill(value)
         before = page.locator("#live").get_attribute("data-version")
-        f.locator("button").first.click()
+        submit.click()
         html = self.answer(before)
         if "data-confirm" in html:      # a money step asks once: yes, enter it
             page.locator('#actions [data-confirm] button[name="confirm"]').click()

@@ -19,8 +19,7 @@ def test_history_times_are_in_the_phones_time_zone(live_server, phone):
     take_seat(ann, join, "1")
     v = version(ann)
     form = ann.locator("form[data-type=par]").first
-    form.locator("label:has-text('70')").click()
-    form.locator("button").click()
+    form.locator("button[value='70']").click()         # a par: one tap, the price's button
     wait_version(ann, v + 1)
     for url in (f"{live_server.url}/tables/{code}/history", f"{live_server.url}/tables/{code}"):
         ann.goto(url)

@@ -86,7 +86,15 @@ def enter(page, form, want: dict) -> dict:
         first = fields.first
         tag = first.evaluate("e => e.tagName.toLowerCase()")
         kind = first.get_attribute("type") or ""
-        if kind == "radio":
+        if tag == "button":         # one button per choice: that button is the step's tap
+            for i in range(fields.count()):
+                if fields.nth(i).get_attribute("value") in enc(value):
+                    did["press"] = fields.nth(i)
+                    did["press_what"] = f"the {name}'s button"
+                    break
+            else:
+                raise AssertionError(f"{name}={value!r} is not offered")
+        elif kind == "radio":
             for i in range(fields.count()):
                 r = fields.nth(i)
                 if r.get_attribute("value") in enc(value):
@@ -126,9 +134,9 @@ def enter(page, form, want: dict) -> dict:
 
 def submit(page, form, did: dict) -> None:
     v = version(page)
-    form.locator("button:not([name=confirm])").last.click()
+    (did.pop("press", None) or form.locator("button:not([name=confirm])").last).click()
     did["taps"] += 1
-    did["what"].append("the button")
+    did["what"].append(did.pop("press_what", "the button"))
     confirm = form.locator("[data-confirm] button[name=confirm]")
     try:
         page.wait_for_function(

@@ -21,14 +21,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 FILL_AND_SUBMIT = """([idx, data, yes]) => {
   document.getElementById('live').dataset.stale = '1';
   const f = document.querySelector(`form[data-form="${idx}"]`);
+  let tap = null;          // a choice offered as one button per value: that button submits
   for (const [k, v] of Object.entries(data)) {
     if (['csrf_token', 'key', 'i', 'expected_version'].includes(k)) continue;
     for (const el of f.querySelectorAll(`[name="${CSS.escape(k)}"]`)) {
-      if (el.type === 'radio') el.checked = (el.value === v); else el.value = v;
+      if (el.tagName === 'BUTTON') { if (el.value === v) tap = el; }
+      else if (el.type === 'radio') el.checked = (el.value === v); else el.value = v;
     }
   }
   const ok = yes && f.querySelector('[data-confirm] button[name="confirm"]');
-  if (ok) f.requestSubmit(ok); else f.requestSubmit();
+  if (ok) f.requestSubmit(ok); else if (tap) f.requestSubmit(tap); else f.requestSubmit();
   const t0 = Date.now();
   return new Promise((resolve, reject) => {
     const check = () => {
