@@ -47,8 +47,16 @@ Sections
 Every section is ``{"kind": .., "id": stable id, "title": message, ...}`` and may carry
 ``"glance": true`` (it belongs on the one-screen summary of a phone that is not acting).
 
-``facts``     ``items: [{"label": message, "value": value}]``
-``players``   a table, one row per player: ``columns: [{"key", "label": message}]``,
+The summary shows a glance section whole or in part, as the title chooses: a table's column
+and a facts section's item may carry ``"glance": true``; where any of a glance section's
+columns (items) is so marked, the summary shows only the marked ones, otherwise all of them
+(a table without its list columns). The book itself shows every column and item, marked or
+not; marks outside a glance section mean nothing and are refused.
+
+``facts``     ``items: [{"label": message, "value": value, "glance"?: true,
+              "acting"?: true}]``
+``players``   a table, one row per player: ``columns: [{"key", "label": message,
+              "glance"?: true}]``,
               ``rows: [{"player": id, "cells": {key: value}}]``
 ``entities``  a table, one row per company or other piece: rows ``{"entity": id, "cells"}``
 ``trains``    a table of the train supply: rows ``{"train": type, "cells"}``
@@ -67,7 +75,9 @@ order they are taken: each item a step's name and a ``flag`` value, true once do
 passed by). The acting phone shows it above its forms, the done steps collapsed.
 
 The first section is the game's status (``facts``); its first item says where the game is
-(the round), which the phones show at the top. Every section's values are typed values;
+(the round), which the phones show at the top. An item of it marked ``"acting": true`` says
+who acts (the state's ``acting``), which the phones show at the top too: the summary leaves
+both out. Every section's values are typed values;
 every label is a message. A section with nothing in
 it is left out by the rules.
 
@@ -175,8 +185,16 @@ def listing(t: str, items) -> dict:
     return value("list", [value(t, x) for x in items])
 
 
+# an item's or a column's marks (the third element of its tuple in ``facts`` and ``table``)
+GLANCE = {"glance": True}      # on the summary (where any is marked, only the marked ones)
+ACTING = {"acting": True}      # the status's item that says who acts (shown at the top)
+
+
 def facts(id: str, title: dict, items, glance: bool = False) -> dict | None:
-    items = [{"label": label, "value": v} for label, v in items if v is not None]
+    """``items``: [(label message, value)] or [(label, value, marks)], marks ``GLANCE`` or
+    ``ACTING``; an item whose value is None is left out."""
+    items = [{"label": it[0], "value": it[1], **(it[2] if len(it) > 2 and it[2] else {})}
+             for it in items if it[1] is not None]
     if not items:
         return None
     return {"kind": "facts", "id": id, "title": title, "items": items,
@@ -184,12 +202,14 @@ def facts(id: str, title: dict, items, glance: bool = False) -> dict | None:
 
 
 def table(kind: str, id: str, title: dict, columns, rows, glance: bool = False) -> dict | None:
-    """``columns``: [(key, label message)]; ``rows``: [(subject id, {key: value})]."""
+    """``columns``: [(key, label message)] or [(key, label, marks)], marks ``GLANCE`` (the
+    columns the summary shows); ``rows``: [(subject id, {key: value})]."""
     if not rows:
         return None
     subject = TABLE_KINDS[kind]
     return {"kind": kind, "id": id, "title": title,
-            "columns": [{"key": k, "label": label} for k, label in columns],
+            "columns": [{"key": c[0], "label": c[1], **(c[2] if len(c) > 2 and c[2] else {})}
+                        for c in columns],
             "rows": [{subject: sid, "cells": cells} for sid, cells in rows],
             **({"glance": True} if glance else {})}
 
@@ -334,11 +354,13 @@ def check_book(sections) -> None:
             for j, item in enumerate(s.get("items") or []):
                 check_message(item.get("label"), f"{where}.items[{j}].label")
                 check_value(item.get("value"), f"{where}.items[{j}].value")
+                _check_marks(item, s, i == 0, f"{where}.items[{j}]")
         elif kind in TABLE_KINDS:
             keys = []
             for c in s.get("columns") or []:
                 _need(isinstance(c.get("key"), str), where, "a column has a key")
                 check_message(c.get("label"), f"{where}.columns[{c.get('key')}]")
+                _check_marks(c, s, False, f"{where}.columns[{c['key']}]")
                 keys.append(c["key"])
             subject = TABLE_KINDS[kind]
             for j, row in enumerate(s.get("rows") or []):
@@ -360,6 +382,17 @@ def check_book(sections) -> None:
         elif kind == "log":
             for j, m in enumerate(s.get("items") or []):
                 check_message(m, f"{where}.items[{j}]")
+
+
+def _check_marks(part: dict, section: dict, status: bool, where: str) -> None:
+    """A column's or an item's marks: ``glance`` in a glance section, ``acting`` on an item
+    of the status (the first section)."""
+    if "glance" in part:
+        _need(part["glance"] is True and section.get("glance"), where,
+              "'glance' is true, on a column or item of a glance section")
+    if "acting" in part:
+        _need(part["acting"] is True and status, where,
+              "'acting' is true, on an item of the status (the first section)")
 
 
 def check_scores(rows, players) -> None:

@@ -36,7 +36,7 @@ class BookMixin:
     def book(self) -> list[dict]:
         status = [(C.msg("fact.where", "Now"), C.text(self.where())),
                   (C.msg("fact.acting", "Acting"),
-                   C.value("list", [C.player(a) for a in self.acting()]))]
+                   C.value("list", [C.player(a) for a in self.acting()]), C.ACTING)]
         if self.phase == "auction":
             a = self.auction
             status.append((C.msg("fact.high_bid", "High bid"), C.money(a["high"])))
@@ -66,15 +66,19 @@ class BookMixin:
                   self.map.setup_notes() if self.turn <= 1 and not self.finished else []))
 
     def _player_columns(self):
-        cols = [("place", C.msg("col.place", "Turn order")), ("cash", C.msg("col.cash", "Cash")),
-                ("shares", C.msg("col.shares", "Shares issued")),
-                ("income", C.msg("col.income", "Income")),
-                ("loco", C.msg("col.loco", "Locomotive")),
+        """The players' columns; the summary shows cash, shares issued, income, locomotive
+        and score, one line per player in turn order (the book shows them all)."""
+        cols = [("place", C.msg("col.place", "Turn order")),
+                ("cash", C.msg("col.cash", "Cash"), C.GLANCE),
+                ("shares", C.msg("col.shares", "Shares issued"), C.GLANCE),
+                ("income", C.msg("col.income", "Income"), C.GLANCE),
+                ("loco", C.msg("col.loco", "Locomotive"), C.GLANCE),
                 ("action", C.msg("col.action", "Action")),
                 ("tiles", C.msg("col.tiles", "Track tiles")),
                 ("expenses", C.msg("col.expenses", "Expenses"))]
         cols += [(key, label) for key, label, _ in self.map.player_columns(self)]
-        cols += [("score", C.msg("col.score", "Score")), ("status", C.msg("col.status", "In"))]
+        cols += [("score", C.msg("col.score", "Score"), C.GLANCE),
+                 ("status", C.msg("col.status", "In"))]
         return cols
 
     def _player_rows(self):

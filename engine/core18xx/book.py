@@ -16,7 +16,8 @@ def status(*, round_text: dict, acting: list, phase=None, bank=None, bank_unlimi
            train_limit=None, cert_limit=None, priority=None, extra=()) -> dict | None:
     items = [(C.msg("book.round", "Round"), C.text(round_text)),
              (C.msg("book.acting", "Acting"), C.value("list", [C.value("entity", a)
-                                                              for a in acting]) if acting else None),
+                                                              for a in acting]) if acting else None,
+              C.ACTING),
              (C.msg("book.phase", "Phase"), C.text(str(phase)) if phase is not None else None),
              (C.msg("book.bank", "Bank"), C.text(C.msg("book.unlimited", "unlimited"))
               if bank_unlimited else (C.money(bank) if bank is not None else None)),
@@ -66,7 +67,8 @@ def holding(corp: str, percent: int, president: bool) -> dict:
 
 def players_table(rows, title_code="book.players") -> dict | None:
     """``rows``: [(player id, {cash, certs, limit, shares: [(corp, %, president?)],
-    privates: [ids], bankrupt})]."""
+    privates: [ids], bankrupt})]. The summary shows cash, certificates and bankruptcy; the
+    holdings are in the book."""
     out = []
     for pid, r in rows:
         cells = {"cash": C.money(r["cash"])}
@@ -81,11 +83,11 @@ def players_table(rows, title_code="book.players") -> dict | None:
             cells["bankrupt"] = C.flag(True)
         out.append((pid, cells))
     return C.table("players", "players", C.msg(title_code, "Players"),
-                   [("cash", C.msg("book.cash", "Cash")),
-                    ("certs", C.msg("book.certs", "Certificates")),
+                   [("cash", C.msg("book.cash", "Cash"), C.GLANCE),
+                    ("certs", C.msg("book.certs", "Certificates"), C.GLANCE),
                     ("shares", C.msg("book.shares", "Shares")),
                     ("privates", C.msg("book.privates_held", "Privates")),
-                    ("bankrupt", C.msg("book.bankrupt", "Bankrupt"))], out, glance=True)
+                    ("bankrupt", C.msg("book.bankrupt", "Bankrupt"), C.GLANCE)], out, glance=True)
 
 
 def companies_table(rows) -> dict | None:

@@ -14,7 +14,6 @@ WORDS = {
     'book.cert_limit': {'en': 'Certificate limit', 'ko': '증서 한도'},
     'book.certs': {'en': 'Certificates', 'ko': '증서'},
     'book.companies': {'en': 'Companies', 'ko': '회사'},
-    'book.end_8e_trigger': {'en': '8E end trigger', 'ko': '8E 게임 종료 조건'},
     'book.exported_at_set_end': {'en': 'exported at the end of this set of operating ', 'ko': '아무도 사지 않으면 이번 운영 라운드 묶음이 끝날 때 수출됩니다'},
     'book.final_set': {'en': 'Final set', 'ko': '마지막 묶음'},
     'book.for_sale': {'en': 'for sale', 'ko': '판매 중'},

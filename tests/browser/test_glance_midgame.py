@@ -112,22 +112,6 @@ def _fit(page, name: str) -> dict:
                     Math.round(c.getBoundingClientRect().height)])}; }""")
 
 
-# Where the summary did not fit on 2026-12-03 (seed 7, the steps above), by how much and why.
-# Only the summary's height is excused for them (everything else is checked): once a title's
-# summary fits, the test fails until it leaves this list.
-DOES_NOT_FIT = {
-    "18Korea": "en: 1494 px below the first screen: in its 'Now' facts the label 'First "
-               "4-train exported before one is sold' leaves the value column one letter wide "
-               "(1852 px of facts); ko: 33 px below",
-    "18Lilliput": "en: 293 px below, ko: 225 px: its 'Companies' glance section, four "
-                  "companies as cards of six fields (436 px)",
-    "AoS-Korea": "en: 157 px below, ko: 105 px: its 'Players' glance section, four players "
-                 "as cards of nine or ten fields (682 px)",
-    "AoS-NewZealand": "en: 34 px below, ko: 4 px: its 'Players' glance section, three "
-                      "players as cards of eleven fields (561 px)",
-}
-
-
 @pytest.mark.parametrize("title", list(TITLES))
 def test_a_phone_not_acting_mid_game_opens_on_a_summary_that_fits_one_screen(
         live_server, phone, title):
@@ -161,8 +145,4 @@ def test_a_phone_not_acting_mid_game_opens_on_a_summary_that_fits_one_screen(
                            f"{box['bottom'] - HEIGHT:.0f} px below the first screen "
                            f"(it starts at {box['top']:.0f} px; its parts: {box['parts']})")
         assert box["scroll_width"] <= WIDTH, f"{title} {lang}: the page scrolls sideways"
-    said = f"{title} ({_round_code(st)}): " + "; ".join(misfits)
-    if title in DOES_NOT_FIT:
-        assert misfits, f"{title}'s summary fits now: take it out of DOES_NOT_FIT"
-        pytest.xfail(said)
-    assert not misfits, said
+    assert not misfits, f"{title} ({_round_code(st)}): " + "; ".join(misfits)

@@ -9,7 +9,6 @@ import re
 import pytest
 
 from engine.titles import get
-from engine.titles.title_18korea.book import EXPORT_FIRST_4
 from engine.titles.title_18korea.readings import OPTIONS
 from engine.words import words_of
 from tests.companion.test_pages import seated
@@ -95,23 +94,20 @@ def test_set_up_with_other_readings_records_them_and_the_book_says_them(client):
         assert param["label"]["message"] in readings
         assert param["labels"][ALTERNATIVE[name]]["message"] in readings, name
         assert param["labels"][param["default"]]["message"] not in readings, name
-    status = book_part(page, "status")                       # the end-game status
-    assert "when the first 8E is on sale" in status
-    assert EXPORT_FIRST_4["lowered"] in status and EXPORT_FIRST_4["unchanged"] not in status
+    status = book_part(page, "status")        # the readings are theirs, not the status's
+    assert not any(p["labels"][ALTERNATIVE[n]]["message"] in status for n, p in OPTIONS.items())
 
     page = client.get(f"/tables/{code}", headers={"Accept-Language": "ko"}).get_data(as_text=True)
     readings = book_part(page, "readings")
     for name, param in OPTIONS.items():
         assert korean(param["labels"][ALTERNATIVE[name]]["code"]) in readings, name
         assert param["labels"][ALTERNATIVE[name]]["message"] not in readings, name
-    status = book_part(page, "status")
-    assert korean("reading.game_end_8e.on_sale") in status
-    assert korean("reading.train_limit_on_export.lowered") in status
 
 
 def test_set_up_without_reading_fields_records_the_rulebook_defaults(client):
     code, _, _ = seated(client, players=PLAYERS, title="18Korea")
     record = client.get(f"/tables/{code}/export.json").get_json()
     assert record["options"] == {name: p["default"] for name, p in OPTIONS.items()}
-    status = book_part(client.get(f"/tables/{code}").get_data(as_text=True), "status")
-    assert "when the first 8E is sold" in status and EXPORT_FIRST_4["unchanged"] in status
+    readings = book_part(client.get(f"/tables/{code}").get_data(as_text=True), "readings")
+    for name, param in OPTIONS.items():
+        assert param["labels"][param["default"]]["message"] in readings, name

@@ -320,39 +320,36 @@ def test_a_bot_game_under_every_other_reading_ends_with_balanced_books():
     check_books(game)
 
 
-# --- the book: the readings section and the end-game status, both ways ----------------------
+# --- the book: the readings section says every reading; the status only the final set -------
 def status_items(book):
     status = next(s for s in book if s["id"] == "status")
     return {item["label"]["code"]: item["value"]["v"] for item in status["items"]}
 
 
 @pytest.mark.parametrize("chosen", [{}, ALTERNATIVE], ids=["defaults", "alternatives"])
-def test_the_book_shows_the_readings_and_states_both_end_readings_in_its_status(chosen):
+def test_the_book_shows_the_readings_in_their_section_not_in_its_status(chosen):
+    """The end's readings (RB §11 c / §8 the 8E trigger, §9.9 / §9.11 an exported first 4)
+    are said by the "Rule readings" section like the others; the status, which the
+    one-screen summary shows, says only where the game is."""
     game = new_game(3, options=chosen)
     book = game.book()
     check_book(book)
     options = game.options
     readings = next(s for s in book if s["id"] == "readings")
+    assert not readings.get("glance")
     assert {i["label"]["code"]: i["value"]["v"]["code"] for i in readings["items"]} == \
         {f"reading_{name}": f"reading_{name}_{options[name]}" for name in OPTIONS}
     status = status_items(book)
-    # RB §11 c / §8: the 8E trigger; RB §9.9 / §9.11: what an exported first 4 does
-    trigger = status["book.end_8e_trigger"]
-    assert trigger["code"] == f"reading.game_end_8e.{options['game_end_8e']}"
-    export = status["book.export_first_4"]
-    assert export["code"] == f"reading.train_limit_on_export.{options['train_limit_on_export']}"
-    assert ("falls to 3" in export["message"]) == (options["train_limit_on_export"] == "lowered")
-    assert ("stays" in export["message"]) == (options["train_limit_on_export"] == "unchanged")
+    assert not [code for code in status if "reading" in code or "8e" in code or "export" in code]
     assert "book.final_set" not in status
     words = words_of(get("18Korea"))[0]
-    for code, m in [("book.end_8e_trigger", None), ("book.export_first_4", None),
-                    (trigger["code"], trigger), (export["code"], export)]:
-        assert words[code]["ko"] and (m is None or words[code]["en"] == m["message"])
+    for i in readings["items"]:
+        for m in (i["label"], i["value"]["v"]):
+            assert words[m["code"]]["ko"] and words[m["code"]]["en"] == m["message"]
 
 
-def test_the_book_status_says_the_final_set_beside_the_end_readings():
+def test_the_book_status_says_the_final_set():
     game = new_game(3, options={"train_limit_on_export": "lowered"})
     game.rules.final_set = True
     status = status_items(game.book())
     assert status["book.final_set"] is True
-    assert status["book.export_first_4"]["code"] == "reading.train_limit_on_export.lowered"

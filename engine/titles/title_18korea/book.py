@@ -1,15 +1,12 @@
 """18Korea's book in the declared contract, from the 18xx family's builders
 (``engine.core18xx.book``): the same players, companies, trains and market sections as the
-core's titles, with 18Korea's own facts (era, the Korean War, the end, the rule readings)."""
+core's titles, with 18Korea's own facts (era, the Korean War, the final set, the rule
+readings)."""
 from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx import book as B
 from engine.titles.title_18korea import data as D
-
-# the book's words for the §9.9 reading (words.py has them in Korean)
-EXPORT_FIRST_4 = {"unchanged": "the 2-trains go; the train limit stays until a 4 is sold",
-                  "lowered": "the 2-trains go and the train limit falls to 3"}
 
 # RB §9 "The progress of the OR for each company": 1. the start-city station (first operation
 # only), 2. lay tracks (3 TP), 3. build one station, 4. calculate revenue, 5. dividend or hold,
@@ -56,17 +53,9 @@ class BookMixin:
         war = {"none": C.msg("war.none", "not yet"), "revealed": C.msg(
             "war.revealed", "the war card is revealed: war at the end of this operating round"),
             "done": C.msg("war.done", "over")}.get(self.war, C.msg("war.other", str(self.war)))
-        end = [(C.msg("book.end_8e_trigger", "8E end trigger"),
-                C.text(C.msg(f"reading.game_end_8e.{self.reading('game_end_8e')}",
-                             "when the first 8E is " + ("on sale" if self.reading("game_end_8e")
-                                                        == "on_sale" else "sold"))))]
-        # RB §9.9 / §9.11: whether an exported first 4 lowers the limit (readings.OPTIONS)
-        export = self.reading("train_limit_on_export")
-        end.append((C.msg("book.export_first_4", "First 4-train exported before one is sold"),
-                    C.text(C.msg(f"reading.train_limit_on_export.{export}",
-                                 EXPORT_FIRST_4[export]))))
-        if self.final_set:
-            end.append((C.msg("book.final_set", "Final set"), C.flag(True)))
+        # the readings of the end (the 8E trigger, an exported first 4) are the table's
+        # options: the "Rule readings" section says them (readings.OPTIONS), not the status
+        end = [(C.msg("book.final_set", "Final set"), C.flag(True))] if self.final_set else []
         built = [(hx, {"tile": h.get("tile"), "stations": [s for s in h.get("seats") or [] if s]})
                  for hx, h in sorted(self.hexes.items()) if h.get("tile") or any(h.get("seats") or [])]
         return C.book(

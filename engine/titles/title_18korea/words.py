@@ -3,7 +3,7 @@
 readings add. Money is in won (₩)."""
 from __future__ import annotations
 
-from engine.titles.title_18korea.book import EXPORT_FIRST_4, HOME_STEP
+from engine.titles.title_18korea.book import HOME_STEP
 from engine.titles.title_18korea.readings import OPTIONS
 from engine.titles.title_18korea.war import FATES
 
@@ -118,17 +118,6 @@ WORDS: dict = {
     "war.revealed": {"en": "the war card is revealed: war at the end of this operating round",
                      "ko": "전쟁 카드가 공개됨: 이번 운영 라운드가 끝나면 전쟁"},
     "war.done": {"en": "over", "ko": "끝남"},
-    "reading.game_end_8e.sold": {"en": "when the first 8E is sold", "ko": "첫 8E 열차가 팔릴 때"},
-    "reading.game_end_8e.on_sale": {"en": "when the first 8E is on sale",
-                                    "ko": "첫 8E 열차가 판매에 나올 때"},
-    "book.export_first_4": {"en": "First 4-train exported before one is sold",
-                            "ko": "팔리기 전에 수출된 첫 4 열차"},
-    "reading.train_limit_on_export.unchanged": {
-        "en": EXPORT_FIRST_4["unchanged"],
-        "ko": "2 열차가 제거되고, 열차 한도는 4 열차가 팔릴 때까지 그대로입니다"},
-    "reading.train_limit_on_export.lowered": {
-        "en": EXPORT_FIRST_4["lowered"],
-        "ko": "2 열차가 제거되고 열차 한도가 3으로 낮아집니다"},
 }
 
 PARAMS: dict = {"company": "company", "hex": "hex", "train": "train", "stations": "list"}

@@ -36,7 +36,8 @@ class BookMixin:
                 M("colour." + c, c) for c in self.colours_in_use()])),
             (M("label.company_cash", "Company cash card"), C.money(row["company_cash"])),
             (M("label.first_player", "First player"), C.player(self.order_from_first()[0])),
-            (M("label.acting", "Acting"), C.value("entity", acting[0]) if acting else None),
+            (M("label.acting", "Acting"), C.value("entity", acting[0]) if acting else None,
+             C.ACTING),
         ]
         if self.step == "actions":
             items.append((M("label.cards_free", "Action cards not taken"),
@@ -68,11 +69,12 @@ class BookMixin:
                 "worth": C.money(scores[p]),
             }))
         return C.table("players", "players", M("book.players", "Players"),
-                       [("cash", M("col.cash", "Cash")), ("certs", M("col.certs", "Certificates")),
+                       [("cash", M("col.cash", "Cash"), C.GLANCE),
+                        ("certs", M("col.certs", "Certificates"), C.GLANCE),
                         ("cards", M("col.cards", "Cards this round")),
                         ("characters", M("col.characters", "Character")),
                         ("land_copy", M("col.land_copy", "Land Copy card unused")),
-                        ("worth", M("col.worth", "Worth (score)"))], rows, glance=True)
+                        ("worth", M("col.worth", "Worth (score)"), C.GLANCE)], rows, glance=True)
 
     def _book_companies(self):
         rows = []
@@ -95,12 +97,13 @@ class BookMixin:
             }))
         return C.table("entities", "companies", M("book.companies", "Companies"),
                        [("name", M("col.name", "Name")),
-                        ("director", M("col.director", "Director")),
-                        ("price", M("col.price", "Price")), ("cash", M("col.cash", "Cash")),
+                        ("director", M("col.director", "Director"), C.GLANCE),
+                        ("price", M("col.price", "Price"), C.GLANCE),
+                        ("cash", M("col.cash", "Cash"), C.GLANCE),
                         ("trains", M("col.trains", "Trains")),
                         ("stations", M("col.stations", "Stations")),
                         ("markers", M("col.markers", "Markers left")),
-                        ("bank_shares", M("col.bank_shares", "In the bank")),
+                        ("bank_shares", M("col.bank_shares", "In the bank"), C.GLANCE),
                         ("holders", M("col.holders", "Holders"))], rows, glance=True)
 
     def _book_trains(self):
