@@ -135,7 +135,7 @@ ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", 
 
 
 # -- building ------------------------------------------------------------------------------
-def msg(code: str, message: str, **params) -> dict:
+def msg(code: str, message: str, /, **params) -> dict:
     return {"code": code, "message": message, "params": params}
 
 
