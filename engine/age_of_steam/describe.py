@@ -13,6 +13,7 @@ STEPS = {
     "no_action": "No action", "urbanize": "Urbanize", "build": "Build",
     "build_done": "Done building", "deliver": "Move a good", "raise_locomotive":
     "Raise the locomotive", "pass_move": "Move no good", "correction": "Correction",
+    "undo": "Undo", "redo": "Redo",
 }
 FIELD_NAMES = {"count": "How many", "amount": "Amount", "pick": "Action", "colour": "Colour",
                "kind": "What is built", "exits": "Track exits", "links": "Links",

@@ -262,7 +262,7 @@ _STEPS_KO = {
     "turn_order_pass": "턴 순서 패스로 넘어가기", "select_action": "행동 고르기",
     "no_action": "행동 없음", "urbanize": "도시화", "build": "건설", "build_done": "건설 마치기",
     "deliver": "물품 운송", "raise_locomotive": "기관차 올리기", "pass_move": "운송하지 않기",
-    "correction": "정정",
+    "correction": "정정", "undo": "되돌리기", "redo": "다시 하기",
 }
 _FIELDS_KO = {"count": "몇 장", "amount": "금액", "pick": "행동", "colour": "색",
               "kind": "건설할 것", "exits": "선로 출구 수", "links": "링크 수", "player": "플레이어",

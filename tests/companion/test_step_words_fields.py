@@ -27,3 +27,12 @@ def test_an_18korea_asset_entered_reads_in_the_history(app, client):
     for path in (f"/tables/{code}", f"/tables/{code}/history", f"/tables/{code}/live"):
         page = phone.get(path)
         assert page.status_code == 200 and "OA12" in page.get_data(as_text=True), path
+
+
+def test_an_undo_and_a_redo_have_words_in_both_languages_in_every_title():
+    from engine.words import words_of
+    for tid, spec in titles.TITLES.items():
+        words, _ = words_of(spec)
+        for kind in ("undo", "redo"):
+            code = step_words(spec, {"type": kind})["label"]["code"]
+            assert code in words and words[code].get("ko"), (tid, kind, code)
