@@ -313,6 +313,9 @@
     else window.liveNet(false);
   }
 
+  // the phone's time zone before the socket opens: the live parts it is pushed are made in the
+  // request of its opening, so with it they say local times (as history_list.html's script)
+  document.cookie = "tz=" + (-new Date().getTimezoneOffset()) + ";path=/;max-age=31536000;samesite=lax";
   try {
     boot.ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") +
                             location.host + me.getAttribute("data-ws"));

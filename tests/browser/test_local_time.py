@@ -32,3 +32,21 @@ def test_history_times_are_in_the_phones_time_zone(live_server, phone):
     assert cookie == "540"                       # Seoul: 9 hours east of UTC
     page = ann.content()
     assert not re.search(r"\d\d:\d\d:\d\d UTC", page)
+
+
+def test_a_first_visits_pushed_parts_say_local_times(live_server, phone):
+    """The live parts a phone is pushed are made with the cookies of its socket's opening: the
+    boot script leaves the zone before it opens the socket, so even a first visit's pushes come
+    in local time."""
+    ann, bo = phone(timezone_id="Asia/Seoul"), phone()
+    code, join, _ = create_table(bo, live_server.url)
+    take_seat(bo, join, "1")
+    take_seat(ann, join, "2")                  # Ann's first table page, no zone known before
+    v = version(ann)
+    bo.locator("form[data-type=par]").first.locator("button[value='70']").click()
+    wait_version(ann, v + 1)
+    t = ann.locator("#live ol.hist time").first
+    iso, shown = t.get_attribute("datetime"), t.inner_text()
+    at = datetime.fromisoformat(iso.replace("Z", "+00:00")) + timedelta(hours=9)
+    assert shown == at.strftime("%H:%M:%S"), (shown, iso)
+    assert "UTC" not in ann.locator("#live").inner_text()
