@@ -255,9 +255,7 @@ class Subscriber:
         elif "version" in item and "action" in item:
             if item["version"] > self.last:
                 self._send_part()
-        elif "undo_request" in item:
-            self._send_part()
-        elif "since" in item:
+        elif "undo_request" in item or "since" in item:
             self._send_part()
         else:
             self._send(item)                        # pongs, errors

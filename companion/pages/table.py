@@ -142,15 +142,13 @@ def seat_style(player) -> Markup:
     seat shown (an undo asked of it, a step entered for it), the summary first unless it acts."""
     me = "" if player is None else str(player)
     only = _css_string(me)
-    acting = "#live[data-acting*=" + _css_string(json.dumps(me)) + "]" if me else None
-    idle = (f"#live:not([data-acting*={_css_string(json.dumps(me))}]):not([data-finished])"
-            if me else "#live:not([data-finished])")
+    acts = f"[data-acting*={_css_string(json.dumps(me))}]"     # its seat among those acting
+    idle = f"#live:not({acts}):not([data-finished])" if me else "#live:not([data-finished])"
     rules = [f"[data-only]:not([data-only={only}]){{display:none!important}}"]
     if me:
         rules += [f"[data-not={only}]{{display:none!important}}",
                   f"tr[data-player={only}] td{{background:var(--you)}}",
-                  f"{acting} .if-idle,#live:not([data-acting*={_css_string(json.dumps(me))}]) "
-                  ".if-turn{display:none}"]
+                  f"#live{acts} .if-idle,#live:not({acts}) .if-turn{{display:none}}"]
     else:
         rules.append(".if-turn{display:none}")
     rules += [f"{idle} .glance-top{{display:block}}", f"{idle} .glance-dup{{display:none}}"]

@@ -15,6 +15,7 @@ from flask import template_rendered
 
 from companion import live
 from tests.companion.live_server import Api, LiveServer, choose, create_table
+from tests.companion.test_pages_once import acting_seat_passes
 
 TITLE = "1888-N"
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -157,16 +158,8 @@ def test_six_phones_share_one_made_part_per_kind(app, client):
         assert len(set(parts[:5])) == 1 and parts[5] != parts[0]
         assert "<form" in parts[0] and 'data-type="' not in parts[5]
         # a step: again once per kind, and each phone is sent the new version
-        st = client.get(f"/api/tables/{table['code']}",
-                        headers={"Authorization": f"Bearer {tokens[0]}"}).get_json()
-        acting = next(i for i, s in enumerate(table["seats"])
-                      if s["player"] in st["state"]["acting_players"])
-        entry = next(e for e in st["legal"] if e["type"] == "pass")
-        r = client.post(f"/api/tables/{table['code']}/actions",
-                        headers={"Authorization": f"Bearer {tokens[acting]}"},
-                        json={"action": {"type": "pass", "entity": entry["entity"]},
-                              "expected_version": 0, "key": "p1"})
-        assert r.status_code == 200
+        r = acting_seat_passes(client, table)
+        assert r.status_code == 200 and r.get_json()["version"] == 1
         made.clear()
         for sub in subs:
             sub._handle({"version": 1, "action": {"type": "pass"}, "events": []})
