@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import weakref
 
 from flask import Blueprint, current_app, g, jsonify, request
 
@@ -140,69 +139,6 @@ def create_table():
     }), 201
 
 
-# -- actions as their legal forms declare them ------------------------------------------------------
-_DECLARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # live -> {version: fields}
-KEEP_DECLARED = 16     # versions whose fields are kept: a retried post strips the same way
-
-
-def declared_fields(legal) -> dict[str, frozenset]:
-    """``{type: the fields an action of that type may carry}``: ``type``, ``entity``, the fixed
-    scalars and the params of every legal entry of the type (engine/contract.py: "Nothing else
-    of an entry is sent")."""
-    from engine.contract import ENTRY_KEYS
-    out: dict[str, set] = {}
-    for entry in legal:
-        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            continue
-        keys = out.setdefault(entry["type"], {"type"})
-        keys.update(k for k in entry if k not in ENTRY_KEYS or k == "entity")
-        keys.update(entry.get("params") or ())
-    return {t: frozenset(k) for t, k in out.items()}
-
-
-def _fields_at(live, version: int):
-    """The declared fields of the live game at ``version`` (now, or one of the last few
-    versions this process saw), or None."""
-    known = _DECLARED.get(live)
-    if known is None:
-        known = _DECLARED[live] = {}
-    if version == live.version and version not in known:
-        try:
-            legal = live.legal()
-        except Exception:                      # a title's fault: the post reports it
-            return None
-        known[version] = declared_fields(legal)
-        for old in sorted(known)[:-KEEP_DECLARED]:
-            del known[old]
-    return known.get(version)
-
-
-def as_declared(fields, action):
-    """``action`` with only the fields its type's legal entries declare (an action of a type
-    not offered goes to the engine as it came: refused)."""
-    keys = fields.get(action.get("type")) if fields is not None else None
-    if keys is None or all(k in keys for k in action):
-        return action
-    return {k: v for k, v in action.items() if k in keys}
-
-
-def submit_declared(svc, access, action, expected_version, key):
-    """Post ``action`` as its legal form declares it (extra fields left out before it is
-    logged and pushed), holding the table's lock from the check to the write. Stripped by the
-    fields of the version the phone saw: the table's now, or (a retried post, answered from its
-    key) one of the last few."""
-    if not isinstance(action, dict) or not access.can_write or \
-            not isinstance(expected_version, int) or isinstance(expected_version, bool):
-        return svc.submit_json(access, action, expected_version, key)   # its own 4xx
-    tid = access.table_id
-    with svc._lock(tid):                       # re-entrant: submit_json takes it again
-        live = svc._live_table(tid)
-        if live.version < expected_version:
-            live = svc._fresh(tid)             # another process wrote: catch up first
-        action = as_declared(_fields_at(live, expected_version), action)
-        return svc.submit_json(access, action, expected_version, key)
-
-
 def json_text(text: str, status: int = 200):
     return current_app.response_class(text, status=status, mimetype="application/json")
 
@@ -220,8 +156,8 @@ def post_action(code):
     if "action" not in data or "expected_version" not in data:
         raise BadRequest("bad_request", "Send {\"action\": {...}, \"expected_version\": n, "
                                         "\"key\": \"...\"}.")
-    status, text = submit_declared(service(), access, data["action"], data["expected_version"],
-                                   data.get("key"))
+    status, text = service().submit_json(access, data["action"], data["expected_version"],
+                                         data.get("key"))
     return json_text(text, status)
 
 

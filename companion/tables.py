@@ -26,7 +26,10 @@ Get the service of the running app with ``service()`` (``current_app``), then:
     200 ``{"version", "events"}``; 409 ``{"version", "error"}`` (stale
     ``expected_version``); 422 ``{"error": {"code", "message", "params"}}`` (the
     engine refused, or ``undo_needs_consent``); the same ``key`` again returns the
-    stored (status, body) and applies nothing. Spectators get 403 ``read_only``.
+    stored (status, body) and applies nothing (the same request: the answer is kept with a
+    hash of the posted action and expected version, :func:`request_hash`; another request
+    with the key is 422 ``key_reused``). The log keeps the action as the engine accepted it
+    (``game.log[-1]``). Spectators get 403 ``read_only``.
     Bad arguments raise 400 (``bad_action``, ``bad_expected_version``, ``bad_key``).
     ``svc.submit_json(...) -> (status, text)``: the same answer as JSON text.
 ``svc.since(access, version) -> [{"version", "action", "events"}]``
@@ -93,6 +96,33 @@ from engine import Game, GameError, titles
 
 log = logging.getLogger(__name__)
 MAX_KEY = 128
+
+
+def request_hash(action, expected_version) -> str:
+    """What a key's answer is kept with: a hash of the request as it was posted (its action and
+    expected version as canonical JSON: keys sorted, no spaces), never of what the engine kept
+    of it, so the same request has the same hash on any process and after a restart."""
+    text = json.dumps({"action": action, "expected_version": expected_version}, sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Written:
+    """An applied step on its way to the log: the action as the engine accepted it and its
+    events (each also as JSON text), the post's answer as JSON text and the undo requests
+    that lapsed with it."""
+
+    def __init__(self, version: int, action: dict, events: list):
+        self.version, self.action, self.events = version, action, events
+        self.action_text, self.events_text = dumps(action), dumps_engine(events)
+        self.body_text = f'{{"version":{version},"events":{self.events_text}}}'
+        self.voided = 0
+
+    def row(self, access: Access, at) -> dict:
+        """The log row's parameters (the statements' ``:tid``, ``:version``, ``:action``...)."""
+        return dict(tid=access.table_id, version=self.version, action=self.action_text,
+                    events=self.events_text, player=access.player, name=access.name[:64],
+                    device=access.device_id, label=access.device_label[:MAX_LABEL], at=at)
 
 
 class TableService(Seating, LogReads, UndoConsent):
@@ -166,7 +196,7 @@ class TableService(Seating, LogReads, UndoConsent):
             if version != live.version + 1:
                 raise ServiceError(503, "log_gap", f"The log of this table has a gap at {version}.")
             try:
-                live.apply(json.loads(action), version, player)
+                live.apply(json.loads(action), version, player, checked=False)
             except GameError as err:
                 raise ServiceError(503, "replay_failed",
                                    f"The engine refuses logged action {version}: {err.message}")
@@ -265,46 +295,42 @@ class TableService(Seating, LogReads, UndoConsent):
                                 or has_control(key)):
             raise ServiceError(400, "bad_key", f"'key' must be a string of 1–{MAX_KEY} "
                                                "characters, with no control characters.")
-        action_text = dumps(action)
-        # = dumps({"action": action, "expected_version": expected_version}), made from its parts
-        request_hash = hashlib.sha256(
-            f'{{"action":{action_text},"expected_version":{expected_version}}}'.encode()
-        ).hexdigest()
+        posted = request_hash(action, expected_version)
         tid = access.table_id
         pg = self.store.dialect == "postgresql"
         with self._lock(tid):
             live = self._live_table(tid)
-            done = None         # (version, events, events text, answer, lapsed requests)
+            done = None
             if pg and expected_version == live.version and action["type"] != "undo" \
                     and (live.version + 1) % self.snapshot_every != 0 \
                     and self._hub_newest(tid) <= live.version:
-                done = self._submit_pg_fast(access, live, action, action_text, key, request_hash)
+                done = self._submit_pg_fast(access, live, action, key, posted)
                 if done is None:
                     live = self._live_table(tid)    # the locked path, from the log if dropped
             if done is None:
                 status, text, done = self._submit_locked(
-                    access, live, action, action_text, expected_version, key, request_hash)
+                    access, live, action, expected_version, key, posted)
                 if done is None:                    # 409, 422, or a key's stored answer
                     return status, text
-            version, events, events_text, body_text, voided = done
+            version, voided = done.version, done.voided
             if self.hub is not None:
-                self.hub.publish(tid, {"version": version, "action": action, "events": events},
-                                 f'{{"version":{version},"action":{action_text},'
-                                 f'"events":{events_text}}}')
+                self.hub.publish(tid, {"version": version, "action": done.action,
+                                       "events": done.events},
+                                 f'{{"version":{version},"action":{done.action_text},'
+                                 f'"events":{done.events_text}}}')
                 if voided:
                     self.hub.publish(tid, {"undo_request": None})
             self._posts += 1
             if self._posts % 1000 == 0:
                 self.prune_keys()
-        return 200, body_text
+        return 200, done.body_text
 
     def _hub_newest(self, table_id: int) -> int:
         """The newest version of the table this process's hub has seen published (-1: none)."""
         newest = getattr(self.hub, "newest", None)
         return newest(table_id) if newest is not None else -1
 
-    def _submit_pg_fast(self, access: Access, live: LiveTable, action: dict, action_text: str,
-                        key, request_hash):
+    def _submit_pg_fast(self, access: Access, live: LiveTable, action: dict, key, posted: str):
         """PostgreSQL, when the live game is at the version the phone saw (the usual post): apply
         the action, then one autocommit statement (``sql.SQL_PG_FAST``) writes it all if the table
         is still at that version and the key is new. ``None``: nothing was written (the engine
@@ -313,35 +339,33 @@ class TableService(Seating, LogReads, UndoConsent):
         tid = access.table_id
         version = live.version + 1
         try:
-            events = live.apply(action, version, access.player)
+            accepted, events = live.apply(action, version, access.player)
         except GameError:
             return None                 # refused: the game is unchanged; the locked path answers
         written = False
         try:
-            events_text, body_text, row = self._written(access, version, action_text, events,
-                                                        utcnow())
+            step = Written(version, accepted, events)
+            row = step.row(access, utcnow())
             row.update(prev=version - 1, last=live.last_step)
             if key is not None:
-                row.update(key=key, hash=request_hash, response=body_text)
+                row.update(key=key, hash=posted, response=step.body_text)
             try:
                 with self.store.read_conn() as conn:    # autocommit: the statement commits
-                    done, voided = sql.raw(conn, sql.SQL_PG_FAST_KEY if key is not None else sql.SQL_PG_FAST,
-                                       row).fetchone()
+                    done, step.voided = sql.raw(
+                        conn, sql.SQL_PG_FAST_KEY if key is not None else sql.SQL_PG_FAST,
+                        row).fetchone()
             except IntegrityError:      # a concurrent double of this version or key
-                done = voided = 0
+                done = 0
             written = done == 1
         finally:
             if not written:
                 self._live.pop(tid, None)   # memory is ahead of the log: reload
-        if not written:
-            return None
-        return version, events, events_text, body_text, voided
+        return step if written else None
 
-    def _submit_locked(self, access: Access, live: LiveTable, action: dict, action_text: str,
-                       expected_version, key, request_hash):
+    def _submit_locked(self, access: Access, live: LiveTable, action: dict, expected_version,
+                       key, posted: str):
         """A post in one locked transaction: ``(status, text, None)`` if nothing was applied (409,
-        422, a key's stored answer), else ``(200, text, (version, events, events text, text,
-        lapsed undo requests))``."""
+        422, a key's stored answer), else ``(200, text, the written step)``."""
         tid = access.table_id
         pg = self.store.dialect == "postgresql"
         applied = committed = False
@@ -359,7 +383,7 @@ class TableService(Seating, LogReads, UndoConsent):
                         conn, sql.SQL_KEY, {"tid": tid, "key": key}).fetchone()
                 if key is not None:
                     if stored is not None:       # (request_hash, status, response)
-                        if stored[0] != request_hash:
+                        if stored[0] != posted:
                             raise ServiceError(
                                 422, "key_reused",
                                 "This key was already used for a different request.")
@@ -383,22 +407,23 @@ class TableService(Seating, LogReads, UndoConsent):
                 if action["type"] == "undo":
                     self._check_undo_consent(conn, live, access, now)
                 try:
-                    events = live.apply(action, version, access.player)
+                    accepted, events = live.apply(action, version, access.player)
                 except GameError as err:
                     body_text = dumps({"error": err.as_dict()})
                     if key is not None:
                         sql.raw(conn, sql.SQL_INSERT_KEY, dict(
-                            tid=tid, key=key, hash=request_hash, status=422,
+                            tid=tid, key=key, hash=posted, status=422,
                             response=body_text, at=now))
                     return 422, body_text, None
                 applied = True
-                events_text, body_text, row = self._written(access, version, action_text, events,
-                                                            now)
+                done = Written(version, accepted, events)
+                body_text = done.body_text
+                row = done.row(access, now)
                 voided = 0
                 if pg:      # one statement: log row, version, key, lapsed undo requests
                     row["last"] = live.last_step
                     if key is not None:
-                        row.update(key=key, hash=request_hash, response=body_text)
+                        row.update(key=key, hash=posted, response=body_text)
                     voided = sql.raw(conn, sql.SQL_PG_WRITE_KEY if key is not None
                                  else sql.SQL_PG_WRITE, row).fetchone()[0]
                 else:
@@ -406,7 +431,7 @@ class TableService(Seating, LogReads, UndoConsent):
                     sql.raw(conn, sql.SQL_SET_VERSION, {"tid": tid, "version": version})
                     if key is not None:
                         sql.raw(conn, sql.SQL_INSERT_KEY, dict(
-                            tid=tid, key=key, hash=request_hash, status=200,
+                            tid=tid, key=key, hash=posted, status=200,
                             response=body_text, at=now))
                 if version % self.snapshot_every == 0:
                     conn.execute(sql.S.insert().values(
@@ -422,18 +447,8 @@ class TableService(Seating, LogReads, UndoConsent):
         finally:
             if applied and not committed:
                 self._live.pop(tid, None)   # memory is ahead of an unwritten log: reload
-        return 200, body_text, (version, events, events_text, body_text, voided)
-
-    @staticmethod
-    def _written(access: Access, version: int, action_text: str, events, at):
-        """For an applied action: its events as JSON text, the post's answer as JSON text, and
-        the log row's parameters (the statements' ``:tid``, ``:version``, ``:action``...)."""
-        events_text = dumps_engine(events)
-        body_text = f'{{"version":{version},"events":{events_text}}}'
-        row = dict(tid=access.table_id, version=version, action=action_text, events=events_text,
-                   player=access.player, name=access.name[:64], device=access.device_id,
-                   label=access.device_label[:MAX_LABEL], at=at)
-        return events_text, body_text, row
+        done.voided = voided
+        return 200, body_text, done
 
 
 def service() -> TableService:
