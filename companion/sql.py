@@ -78,7 +78,10 @@ SQL_VOID_UNDO = Raw("UPDATE undo_requests SET status = 'void', answered_at = :at
                     "AND step_version <> :last")
 SQL_UNDO_OPEN = Raw("SELECT 1 FROM undo_requests "
                     "WHERE table_id = :tid AND status IN ('pending', 'approved') LIMIT 1")
-# PostgreSQL: the same in two round trips (lock + key lookup; every write at once).
+# PostgreSQL: the same in two round trips (lock + key lookup; every write at once). The key's
+# row is read as the statement's snapshot saw it before it waited for the lock: a post with the
+# same key that held the lock is seen by a later statement (409: read again) or by the unique
+# key (the insert fails: its answer is read), tables.py.
 SQL_PG_LOCK = Raw(
     "SELECT t.version, k.request_hash, k.status, k.response FROM tables t "
     "LEFT JOIN idempotency_keys k ON k.table_id = t.id AND k.key = :key "

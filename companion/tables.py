@@ -362,6 +362,15 @@ class TableService(Seating, LogReads, UndoConsent):
                 self._live.pop(tid, None)   # memory is ahead of the log: reload
         return step if written else None
 
+    @staticmethod
+    def _kept_answer(stored, posted: str) -> tuple[int, str]:
+        """The answer a key keeps (``stored``: its request hash, status and answer), if this
+        post is the same request; another request with the key is refused."""
+        if stored[0] != posted:
+            raise ServiceError(422, "key_reused",
+                               "This key was already used for a different request.")
+        return stored[1], stored[2]
+
     def _submit_locked(self, access: Access, live: LiveTable, action: dict, expected_version,
                        key, posted: str):
         """A post in one locked transaction: ``(status, text, None)`` if nothing was applied (409,
@@ -381,13 +390,8 @@ class TableService(Seating, LogReads, UndoConsent):
                     db_version = sql.raw(conn, sql.SQL_VERSION, {"tid": tid}).fetchone()[0]
                     stored = None if key is None else sql.raw(
                         conn, sql.SQL_KEY, {"tid": tid, "key": key}).fetchone()
-                if key is not None:
-                    if stored is not None:       # (request_hash, status, response)
-                        if stored[0] != posted:
-                            raise ServiceError(
-                                422, "key_reused",
-                                "This key was already used for a different request.")
-                        return stored[1], stored[2], None
+                if stored is not None:
+                    return (*self._kept_answer(stored, posted), None)
                 if live.version != db_version:
                     if live.version > db_version:    # memory ahead of the log: rebuild
                         self._live.pop(tid, None)
@@ -397,6 +401,10 @@ class TableService(Seating, LogReads, UndoConsent):
                     else:                            # another process wrote: catch up
                         self._catch_up(conn, live, db_version)
                 if expected_version != db_version:
+                    if pg and key is not None:   # the lock waited for a post with this key?
+                        stored = sql.raw(conn, sql.SQL_KEY, {"tid": tid, "key": key}).fetchone()
+                        if stored is not None:   # (this statement sees what it committed)
+                            return (*self._kept_answer(stored, posted), None)
                     return 409, dumps({"version": db_version, "error": {
                         "code": "stale_version",
                         "message": f"The table is at version {db_version}, not "
@@ -444,6 +452,15 @@ class TableService(Seating, LogReads, UndoConsent):
                     live.undo_open = sql.raw(conn, sql.SQL_UNDO_OPEN,
                                          {"tid": tid}).fetchone() is not None
             committed = True
+        except IntegrityError:
+            # a post with the same key (on another process) wrote its answer first: that answer
+            if key is None:
+                raise
+            with self.store.read_conn() as conn:
+                stored = sql.raw(conn, sql.SQL_KEY, {"tid": tid, "key": key}).fetchone()
+            if stored is None:
+                raise
+            return (*self._kept_answer(stored, posted), None)
         finally:
             if applied and not committed:
                 self._live.pop(tid, None)   # memory is ahead of an unwritten log: reload
