@@ -116,11 +116,6 @@ bp.register_error_handler(Exception, json_errors.unexpected)
 
 
 # -- routes -----------------------------------------------------------------------------------------
-@bp.before_request
-def limit_body():
-    request.max_content_length = current_app.config.get("API_MAX_BODY", json_errors.MAX_BODY)
-
-
 @bp.post("/tables")
 @limited(("RATELIMIT_CREATE", address_key))
 def create_table():

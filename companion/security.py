@@ -11,8 +11,12 @@
   believed (werkzeug's ProxyFix), so that rate limits count each phone's own address.
   Off, those headers are ignored: anyone could send them.
 - The pages' set-up posts (``POST /new``, ``POST /import``) are rate limited like the API's
-  ``POST /api/tables`` (``RATELIMIT_CREATE`` per address; an import also ``RATELIMIT_IMPORT``)
-  and their bodies capped (``PAGE_MAX_BODY``, 64 KB; an import ``IMPORT_MAX_BYTES``, 1 MB).
+  ``POST /api/tables`` (``RATELIMIT_CREATE`` per address; an import also ``RATELIMIT_IMPORT``).
+- Every body is capped before anything reads it (:class:`BodyLimitedRequest`: the CSRF check
+  reads a page post's form before any view): a page post's at ``PAGE_MAX_BODY`` (64 KB), an
+  import's at ``IMPORT_MAX_BYTES`` (1 MB), the JSON API's at ``API_MAX_BODY`` (64 KB). Over
+  it: 413, a declared Content-Length without reading the body, a streamed body cut there.
+- :func:`safe_path`: where a page may send the phone back to (only this site's own paths).
 - :func:`has_control` (names, labels, keys and codes with control characters are refused on
   every database) and :func:`csv_writer` (a cell that a spreadsheet would read as a formula is
   written as text).
@@ -26,9 +30,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from flask import request
+from flask import Request, current_app, request
 
 from companion import inline
+from companion.json_errors import MAX_BODY
 from companion.ratelimit import address_key
 
 # C0 and C1 control characters and DEL: never in a name, a label, a key or a code (PostgreSQL
@@ -68,6 +73,34 @@ class _SafeWriter:
 def csv_writer(out) -> _SafeWriter:
     """A ``csv.writer`` whose text cells are made safe by :func:`csv_cell`."""
     return _SafeWriter(out)
+
+
+# -- bodies --------------------------------------------------------------------------------------
+def body_limit(req) -> int:
+    """The most bytes of ``req``'s body that are read: the JSON API's ``API_MAX_BODY``, an
+    import's ``IMPORT_MAX_BYTES``, any other page's ``PAGE_MAX_BODY``."""
+    config = current_app.config
+    if req.path.startswith("/api/"):
+        return config.get("API_MAX_BODY", MAX_BODY)
+    if req.endpoint == "pages.import_game":
+        return config["IMPORT_MAX_BYTES"]
+    return config["PAGE_MAX_BODY"]
+
+
+class BodyLimitedRequest(Request):
+    """A request whose body limit is known from its path before anything reads the body (the
+    CSRF check reads a page post's form before any view or hook of ours): over it werkzeug
+    answers 413, at once for a declared Content-Length, at the limit for a streamed body."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self._max_content_length is not None:
+            return self._max_content_length
+        return body_limit(self) if current_app else None
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
 
 
 # -- Content-Security-Policy ---------------------------------------------------------------------
@@ -159,16 +192,13 @@ def init_app(app) -> None:
     in_templates = template_script_hashes(app)
     policies: dict[tuple, str] = {}
 
+    app.request_class = BodyLimitedRequest
+
     @app.before_request
     def _set_up_limits():
-        if request.method != "POST" or request.path.startswith(("/api/", "/ws/")):
-            return None
-        importing = request.endpoint == "pages.import_game"
-        request.max_content_length = app.config["IMPORT_MAX_BYTES"] if importing \
-            else app.config["PAGE_MAX_BODY"]
-        if request.endpoint in SET_UP_ENDPOINTS:
+        if request.method == "POST" and request.endpoint in SET_UP_ENDPOINTS:
             checks = [("RATELIMIT_CREATE", address_key())]
-            if importing:
+            if request.endpoint == "pages.import_game":
                 checks.append(("RATELIMIT_IMPORT", address_key()))
             app.extensions["companion.ratelimit"].hit(checks)
         return None
