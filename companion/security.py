@@ -27,10 +27,13 @@ import base64
 import csv
 import hashlib
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from flask import Request, current_app, request
+from werkzeug.urls import iri_to_uri
 
 from companion import inline
 from companion.json_errors import MAX_BODY
@@ -73,6 +76,24 @@ class _SafeWriter:
 def csv_writer(out) -> _SafeWriter:
     """A ``csv.writer`` whose text cells are made safe by :func:`csv_cell`."""
     return _SafeWriter(out)
+
+
+def safe_path(value, default: str = "/") -> str:
+    r"""``value`` if it is a path of this site (what a page may send the phone back to), else
+    ``default``: it starts with one "/", and neither it nor its percent-decoded form holds a
+    backslash, whitespace or a control character, or reads as another site (``//host``, a
+    scheme). Browsers drop tabs and newlines in a URL and read a backslash as "/": ``/	/evil``
+    and ``/\evil`` would be ``//evil``. Returned as a URI (non-ASCII percent-encoded)."""
+    if not isinstance(value, str) or not value.startswith("/") or len(value) > 2048:
+        return default
+    for text in (value, unquote(value)):
+        if text.startswith("//") or "\\" in text or \
+                any(c.isspace() or unicodedata.category(c)[0] == "C" for c in text):
+            return default
+    parts = urlsplit(value)
+    if parts.scheme or parts.netloc:
+        return default
+    return iri_to_uri(value)
 
 
 # -- bodies --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from markupsafe import Markup
 from companion import setup_options
 from companion.pages.blueprint import bp
 from companion.present import engine_text
+from companion.security import safe_path
 from companion.pages.seats import _access, _device_label, _remember, _tables, svc
 from companion.pages.text import device_name
 from companion.wire import ServiceError
@@ -38,9 +39,7 @@ def go():
 
 @bp.post("/prefs")
 def prefs():
-    nxt = request.form.get("next") or "/"
-    if not nxt.startswith("/") or nxt.startswith("//"):
-        nxt = "/"
+    nxt = safe_path(request.form.get("next"))
     # a query the service worker takes as "not the kept copy": the page in the new language
     nxt += ("&" if "?" in nxt else "?") + "p=" + secrets.token_hex(3)
     resp = redirect(nxt, 303)
