@@ -62,8 +62,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     i18n.init_app(app)  # English/Korean (flask-babel), money, engine messages
     pwa.init_app(app)   # manifest, service worker, offline page, brython.js, gzip
-    api.init_app(app)  # table service, JSON API, live WebSocket, CSRF, rate limits
-    security.init_app(app)  # headers (CSP...), cookies, trusted proxies, set-up posts' limits
-    # the live socket pushes a table page its live part, made by the pages
-    app.extensions["companion.hub"].render_part = pages.table.push_renderer(app)
+    # table service, JSON API, live WebSocket (it pushes a table page its live part, made by
+    # the pages), CSRF, rate limits
+    api.init_app(app, render_part=pages.table.push_renderer(app))
+    security.init_app(app)  # headers (CSP...), cookies, trusted proxies, bodies' limits
     return app

@@ -12,6 +12,7 @@ set by the server to the posting seat.
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 
@@ -224,8 +225,9 @@ def _one(f: Field, raw: str, key: str):
 
 
 def action_from(form: ActionForm, data, seat: str | None = None) -> dict:
-    """The action to send, from a submitted form (``data`` behaves like a dict of str)."""
-    action = dict(form.fixed)
+    """The action to send, from a submitted form (``data`` behaves like a dict of str). A copy:
+    nothing of it is shared with the legal entry the form was built from."""
+    action = copy.deepcopy(form.fixed)
     if form.seat:
         action[form.seat] = seat
     for f in form.fields:

@@ -226,8 +226,9 @@ def _no_sessions_for_api(app) -> None:
     app.session_interface = Sessions()
 
 
-def init_app(app) -> None:
-    """Register the table service, the JSON API, the live WebSocket, CSRF and rate limits."""
+def init_app(app, render_part=None) -> None:
+    """Register the table service, the JSON API, the live WebSocket, CSRF and rate limits.
+    ``render_part``: what the live socket pushes a table page (the pages' renderer)."""
     from flask_wtf.csrf import CSRFProtect
 
     from companion import first_state, live, tables
@@ -240,8 +241,8 @@ def init_app(app) -> None:
     _no_sessions_for_api(app)
     hub = live.init_app(app)
     svc = tables.init_app(app, hub)
-    hub.versions = svc.versions
-    hub.state_cache = first_state.init_app(app, svc)   # a reconnecting phone's first state
+    hub.configure(versions=svc.versions, state_cache=first_state.init_app(app, svc),
+                  render_part=render_part)
     RateLimiter().init_app(app)
     app.register_blueprint(bp)
     csrf = CSRFProtect(app)     # protects the pages' HTML forms (templates: {{ csrf_token() }})

@@ -301,7 +301,8 @@ class Hub:
     """Fans messages out to the subscribers of a table, in this process and (Redis) beyond."""
 
     def __init__(self, redis_url: str | None = None, prefix: str = "companion",
-                 sweep_every: float = 2.0, redis_timeout: float = REDIS_TIMEOUT):
+                 sweep_every: float = 2.0, redis_timeout: float = REDIS_TIMEOUT,
+                 catchup_budget: float = CATCHUP_BUDGET, catchup_rate: float = CATCHUP_RATE):
         self.id = uuid.uuid4().hex
         self.prefix = prefix
         self._subs: dict[int, set[Subscriber]] = {}
@@ -310,12 +311,14 @@ class Hub:
         self.redis = None
         self.redis_url = redis_url
         self.sweep_every = sweep_every
+        self.catchup_budget, self.catchup_rate = catchup_budget, catchup_rate
         self.versions = None           # callable: [table ids] -> {table id: version}
+        self.state_cache = None        # a reconnecting phone's first state (first_state.py)
         self._started = False
         self._publishing = False
         self._outbox: queue.Queue = queue.Queue(maxsize=MAX_OUTBOX)
         self.redis_down_until = 0.0    # monotonic time before which publishes are dropped
-        # (access, request headers) -> (version, the page's live part): set by the pages
+        # (access, request headers) -> (version, the page's live part): made by the pages
         self.render_part = None
         self.dropped = 0               # publishes left to the sweep (Redis down or slow)
         if redis_url:
@@ -326,6 +329,14 @@ class Hub:
             self.listen_redis = redis.Redis.from_url(redis_url, socket_timeout=5,
                                                      socket_connect_timeout=5,
                                                      health_check_interval=30)
+
+    def configure(self, *, versions=None, state_cache=None, render_part=None) -> None:
+        """What the hub is given once, when the app is made (its parts need the hub first):
+        ``versions`` ([table ids] -> {table id: version} in the database: the sweep's),
+        ``state_cache`` (a reconnecting phone's first state, ``companion/first_state.py``) and
+        ``render_part`` ((access, request headers) -> (version, the page's live part): the
+        pages', ``companion/pages/table.py``)."""
+        self.versions, self.state_cache, self.render_part = versions, state_cache, render_part
 
     # -- subscribers ---------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
@@ -550,9 +561,9 @@ def init_app(app) -> Hub:
     cfg = app.config
     h = Hub(cfg.get("REDIS_URL"), prefix=cfg["REDIS_PREFIX"],
             sweep_every=float(cfg["HUB_SWEEP_SECONDS"]),
-            redis_timeout=float(cfg["REDIS_TIMEOUT"]))
-    h.catchup_budget = float(cfg["WS_CATCHUP_BUDGET"])
-    h.catchup_rate = float(cfg["WS_CATCHUP_RATE"])
+            redis_timeout=float(cfg["REDIS_TIMEOUT"]),
+            catchup_budget=float(cfg["WS_CATCHUP_BUDGET"]),
+            catchup_rate=float(cfg["WS_CATCHUP_RATE"]))
     app.extensions["companion.hub"] = h
     app.config.setdefault("SOCK_SERVER_OPTIONS", {"ping_interval": 25, "max_message_size": 4096})
     app.register_blueprint(bp)

@@ -22,6 +22,9 @@ Get the service of the running app with ``service()`` (``current_app``), then:
     ``state`` is ``game.view()``, ``legal`` is ``game.legal_actions()`` (a fresh
     copy each call; made once per version). ``svc.state_json(access)`` /
     ``svc.state_versioned(access) -> (version, text)``: the same as JSON text.
+``svc.legal_now(access) -> {"version", "legal", "title", "players", "currency"}``
+    The live game's legal entries (not a copy) and whose words: what a page's form is
+    checked against and a step built from, without the state's JSON.
 ``svc.submit(access, action, expected_version, key=None) -> (status, body)``
     200 ``{"version", "events"}``; 409 ``{"version", "error"}`` (stale
     ``expected_version``); 422 ``{"error": {"code", "message", "params"}}`` (the
@@ -31,7 +34,9 @@ Get the service of the running app with ``service()`` (``current_app``), then:
     with the key is 422 ``key_reused``). The log keeps the action as the engine accepted it
     (``game.log[-1]``). Spectators get 403 ``read_only``.
     Bad arguments raise 400 (``bad_action``, ``bad_expected_version``, ``bad_key``).
-    ``svc.submit_json(...) -> (status, text)``: the same answer as JSON text.
+    ``svc.submit_json(...) -> (status, text)``: the same answer as JSON text. Every step
+    (the JSON API's and the pages') is posted through this one call, which holds the table's
+    lock from its checks to the write.
 ``svc.since(access, version) -> [{"version", "action", "events"}]``
     Every accepted action after ``version``, in order (catch-up).
 ``svc.history(access, since=0, limit=500) -> {"version", "entries": [...]}``
@@ -263,6 +268,16 @@ class TableService(Seating, LogReads, UndoConsent):
             live = self._fresh(access.table_id)
             text = live.state_text()
             return live.version, text
+
+    def legal_now(self, access: Access) -> dict:
+        """What a page builds a step from, without the state's JSON: ``{"version", "legal",
+        "title", "players", "currency"}``; ``legal`` is the live game's own list at that
+        version (made once per version, shared: not to be changed)."""
+        with self._lock(access.table_id):
+            live = self._fresh(access.table_id)
+            game = live.game
+            return {"version": live.version, "legal": live.legal(), "title": game.spec.id,
+                    "players": game.players, "currency": game.spec.currency}
 
     def versions(self, table_ids) -> dict[int, int]:
         """The database's version of each table (the hub's sweep)."""

@@ -236,12 +236,12 @@ def act(code):
     expected = _int(request.form.get("expected_version"), -1)
     index = _int(request.form.get("i"), -1)
     key = (request.form.get("key") or "")[:100] or None
-    st = s.state(access)
-    _use_table(st["state"])            # a refusal or a step to confirm in the table's words
-    if st["version"] != expected:
+    now = s.legal_now(access)          # the live game's legal entries, no state JSON read
+    _use_table(now)                    # a refusal or a step to confirm in the table's words
+    if now["version"] != expected:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))
-    usable = actionforms.forms(_legal(st, access))
+    usable = actionforms.forms(now["legal"])
     form = next((f for f in usable if f.index == index), None)
     if form is None:
         return _after_post(code, access, 422, error=_("That step is not possible now."))
@@ -269,7 +269,9 @@ def _post_step(code: str, kind: str):
     """Post an undo or redo from the page at the version the phone saw: (access, status, body)."""
     access = _access(code)
     s = svc()
-    expected = _int(request.form.get("expected_version"), s.state(access)["version"])
+    expected = _int(request.form.get("expected_version"))
+    if expected is None:
+        expected = s.legal_now(access)["version"]
     status, body = s.submit(access, {"type": kind}, expected, None)
     return access, status, body
 
@@ -309,8 +311,8 @@ def answer_undo(code, req):
     approve = request.form.get("answer") == "approve"
     s.answer_undo(access, req, approve)
     if approve:   # the step is this seat's own: take it back at once
-        st = s.state(access)
-        status, body = s.submit(access, {"type": "undo"}, st["version"], f"undo-req-{req}")
+        version = s.legal_now(access)["version"]
+        status, body = s.submit(access, {"type": "undo"}, version, f"undo-req-{req}")
         if status != 200:
             return _after_post(code, access, 422, error=engine_text(body.get("error")))
     return _after_post(code, access, notice=_("Undone with your consent.") if approve
