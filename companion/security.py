@@ -82,7 +82,7 @@ def safe_path(value, default: str = "/") -> str:
     r"""``value`` if it is a path of this site (what a page may send the phone back to), else
     ``default``: it starts with one "/", and neither it nor its percent-decoded form holds a
     backslash, whitespace or a control character, or reads as another site (``//host``, a
-    scheme). Browsers drop tabs and newlines in a URL and read a backslash as "/": ``/	/evil``
+    scheme). Browsers drop tabs and newlines in a URL and read a backslash as "/": ``/\t/evil``
     and ``/\evil`` would be ``//evil``. Returned as a URI (non-ASCII percent-encoded)."""
     if not isinstance(value, str) or not value.startswith("/") or len(value) > 2048:
         return default
