@@ -75,13 +75,23 @@ def in_process(data: dict, runs: int):
         assert rep.ok
         n = len(rep.game.effective)
     own = rep.game.record()
+    door = {"listing": [], "posted": []}
     for _ in range(runs):
         game = Game(own["title"], own["players"], own["seed"], own["options"])
         for action in own["actions"]:
             t = time.perf_counter()
-            game.process(action)
+            game.process(action, checked=False)      # a logged step: the rules alone
             per_action.append(time.perf_counter() - t)
-    return totals, cpu, per_action, n, own
+    for _ in range(max(1, runs // 3)):
+        game = Game(own["title"], own["players"], own["seed"], own["options"])
+        for action in own["actions"]:
+            t = time.perf_counter()
+            game.legal_actions()       # what the server lists once per version for the phones
+            t1 = time.perf_counter()
+            game.process(action)       # a posted step: the door, then the rules
+            door["listing"].append(t1 - t)
+            door["posted"].append(time.perf_counter() - t1)
+    return totals, cpu, per_action, n, own, door
 
 
 def memory(own: dict) -> dict:
@@ -105,7 +115,7 @@ def main() -> None:
     data = json.loads(FIXTURE.read_text())
     cold, cold_cpu = whole_process(args.runs, bytecode=False)
     warm, warm_cpu = whole_process(args.runs, bytecode=True)
-    totals, cpu, per_action, n, own = in_process(data, args.runs)
+    totals, cpu, per_action, n, own, door = in_process(data, args.runs)
     mem = memory(own)
     def ms(xs):
         return f"{statistics.median(xs) * 1000:.1f} ms (min {min(xs) * 1000:.1f})"
@@ -116,7 +126,12 @@ def main() -> None:
     print(f"  the same, CPU time             : {ms(cpu)} "
           f"= {statistics.median(cpu) / n * 1e6:.0f} µs/action (other load on the machine aside)")
     print(f"one Game.process, median       : {statistics.median(per_action) * 1e6:.0f} µs "
-          f"(p90 {statistics.quantiles(per_action, n=10)[-1] * 1e6:.0f} µs)")
+          f"(p90 {statistics.quantiles(per_action, n=10)[-1] * 1e6:.0f} µs; a logged step, "
+          "checked=False)")
+    print(f"a posted step through the door : {statistics.median(door['posted']) * 1e6:.0f} µs "
+          f"(p90 {statistics.quantiles(door['posted'], n=10)[-1] * 1e6:.0f} µs), the legal "
+          f"entries listed before it {statistics.median(door['listing']) * 1e6:.0f} µs (once "
+          "per version: the server lists them for the phones anyway)")
     print(f"live game after replay         : {mem['live_game_bytes'] / 1024:.0f} KiB "
           f"(rules pickle {mem['rules_pickle_bytes'] / 1024:.1f} KiB, "
           f"{mem['snapshots']} snapshots {mem['snapshot_bytes'] / 1024:.0f} KiB)")

@@ -3,7 +3,6 @@ code a snapshot of it was made by."""
 from __future__ import annotations
 
 import hashlib
-import inspect
 import logging
 import pickle
 import sys
@@ -18,12 +17,6 @@ log = logging.getLogger(__name__)
 
 _fingerprints: dict[str, str] = {}
 
-# The engine's door (issue 24): ``Game.process(action)`` checks a posted action against the
-# legal entry it claims and keeps it as accepted in ``game.log[-1]``; ``process(action,
-# checked=False)`` replays the server's own log without the check. Until that engine is merged
-# here, ``process`` has no ``checked``: then every action goes the one way (remove at the merge
-# and call ``process(action, checked=checked)``).
-ENGINE_HAS_DOOR = "checked" in inspect.signature(Game.process).parameters
 
 
 def engine_fingerprint(spec) -> str:
@@ -70,10 +63,7 @@ class LiveTable:
         """Apply ``action`` as log ``version`` entered by seat ``player``: (the action as the
         engine accepted it, its events). ``checked=False``: an action of this table's own log
         (the engine replays it without checking it again)."""
-        if checked or not ENGINE_HAS_DOOR:
-            events = self.game.process(action)
-        else:
-            events = self.game.process(action, checked=False)
+        events = self.game.process(action, checked=checked)
         action = self.game.log[-1]
         kind = action.get("type")
         if kind == "undo":

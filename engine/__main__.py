@@ -15,7 +15,7 @@ def cmd_titles(args) -> int:
     return 0
 
 
-def _replay(path: str):
+def _replay(path: str, checked: bool = False):
     """Replay the record at ``path``; None (with the reason on stderr) when it cannot be read."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -24,14 +24,14 @@ def _replay(path: str):
         print(f"error: cannot read {path}: {exc.strerror}", file=sys.stderr)
         return None
     try:
-        return records.replay(records.loads(text))
+        return records.replay(records.loads(text), checked=checked)
     except GameError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return None
 
 
 def cmd_replay(args) -> int:
-    rep = _replay(args.path)
+    rep = _replay(args.path, args.check)
     if rep is None:
         return 1
     if not rep.ok:
@@ -61,6 +61,8 @@ def main(argv=None) -> int:
     p = sub.add_parser("replay", help="replay a game record (ours or an 18xx.games export); "
                                       "the last line printed is a JSON summary with the scores")
     p.add_argument("path")
+    p.add_argument("--check", action="store_true",
+                   help="hold each action to the door, as a posted step (engine/door.py)")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("record", help="replay a record and print it in this engine's own format")
     p.add_argument("path")

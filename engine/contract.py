@@ -96,7 +96,7 @@ value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [ra
     label is shown by its type (a player by name, a tile as #57). ``"free_entry": true``: a
     value not offered may be typed too (a tile number the book does not list yet).
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
-"default"?, "max_by"?: {"field", "map": {key: max}}}``
+"default"?, "optional"?: true, "max_by"?: {"field", "map": {key: max}}}``
 ``{"kind": "flag"}``  yes or no (posted as true/false)
 ``{"kind": "text", "max_length": n, "suggestions"?: [str], "optional"?: true, "pattern"?: regex,
 "example"?: str, "not_in"?: [str]}``  a text with a ``pattern`` gives an ``example`` that

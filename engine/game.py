@@ -12,7 +12,7 @@ import json
 import copy
 import pickle
 
-from engine import titles
+from engine import door, titles
 from engine.errors import GameError
 from engine.events import Event
 
@@ -57,18 +57,27 @@ class Game:
         self.effective: list[dict] = []  # the actions in force
         self._undone: list[dict] = []    # what redo can bring back, last undone last
         self._snapshots: dict[int, bytes] = {0: pickle.dumps(self.rules)}
+        self._legal: list[dict] | None = None   # legal_actions() of the state as it is
         for action in actions:
             self.process(action)
 
     # -- the one way in ------------------------------------------------------
-    def process(self, action: dict) -> list[dict]:
+    def process(self, action: dict, checked: bool = True) -> list[dict]:
         """Validate and apply one action; return its events as dicts.
+
+        The action goes through the door first (``engine.door.admit``): it must be one of the
+        legal entries offered now, every param as declared; what was not declared is dropped,
+        and the action as admitted is what the rules apply and the log keeps (``log[-1]``).
+        ``checked=False`` skips the door, for a log this engine admitted before (a table's
+        log, a snapshot's replay): the rules still refuse what they refuse.
 
         Raises GameError and leaves the game exactly as it was when the action
         is refused.
         """
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise GameError("bad_action", "An action is an object with a 'type'.")
+        if checked:
+            action = self.admit(action)
         kind = action["type"]
         if kind == UNDO:
             events = self._undo(action)
@@ -77,20 +86,63 @@ class Game:
         else:
             events = self._apply(action)
             self._undone.clear()
+        self._legal = None
         self.log.append(action)
         return [e.as_dict() for e in events]
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_legal"] = None         # listed again when asked: snapshots stay small
+        return state
+
+    def admit(self, action: dict) -> dict:
+        """The action as the legal entries offered now declare it, or a GameError saying what
+        is allowed (``engine.door``); the game is not changed."""
+        if action.get("type") in (UNDO, REDO):
+            return {"type": action["type"]}
+        if self.rules.finished:
+            raise GameError("game_over", "The game is over; no more actions are taken.")
+        try:
+            return door.admit(self.legal_actions(), action, self.spec.currency, self._name_of)
+        except GameError as refusal:
+            if refusal.code in door.SHAPE or not door.well_formed(action):
+                raise
+            raise self._why_not(action, refusal) from None
+
+    def _why_not(self, action: dict, refusal: GameError) -> GameError:
+        """A well-formed action the door refused for a reason of the game (not offered now,
+        out of today's range): the rules' own reason when they refuse it too (it names the
+        rule: the certificate limit, a train to buy first), else the door's. Whatever the
+        rules did is undone: nothing the door refused is ever kept."""
+        legal = self._legal
+        try:
+            self.rules.apply(copy.deepcopy(action))
+        except GameError as why:
+            return why
+        except Exception:        # a fault on an action the door refused: the door's reason
+            return refusal
+        finally:
+            self._rebuild(len(self.effective))
+            self._legal = legal  # the very state it was listed for
+        return refusal
+
+    def _name_of(self, entity: str) -> str:
+        return self._names().get(entity, entity)
 
     def _apply(self, action: dict) -> list[Event]:
         if self.rules.finished:
             raise GameError("game_over", "The game is over; no more actions are taken.")
         stored = copy.deepcopy(action)
+        legal = self._legal
         try:
             events = self.rules.apply(copy.deepcopy(action))
         except GameError:
             self._rebuild(len(self.effective))
+            self._legal = legal          # the state is the one it was listed for
             raise
         except Exception as exc:  # a fault in the rules must not corrupt the book
             self._rebuild(len(self.effective))
+            self._legal = legal
             raise GameError("engine_fault", f"The rules engine failed on this action: {exc!r}",
                             detail=repr(exc)) from exc
         self.effective.append(stored)
@@ -128,20 +180,26 @@ class Game:
         for n in [n for n in self._snapshots if n > upto]:
             del self._snapshots[n]
         start = max(self._snapshots)
+        self._legal = None
         self.rules = pickle.loads(self._snapshots[start])
         for action in self.effective[start:upto]:
             self.rules.apply(copy.deepcopy(action))
 
     # -- what the phones and tools read ---------------------------------------
     def legal_actions(self) -> list[dict]:
-        if self.rules.finished:
-            return []
-        legal = self.rules.legal_actions()
-        if self.effective:
-            legal.append({"type": UNDO})
-        if self._undone:
-            legal.append({"type": REDO})
-        return legal
+        """What may be posted now (listed once per state; the entries are shared: do not
+        change them)."""
+        if self._legal is None:
+            if self.rules.finished:
+                legal = []
+            else:
+                legal = list(self.rules.legal_actions())
+            if self.effective and not self.rules.finished:
+                legal.append({"type": UNDO})
+            if self._undone and not self.rules.finished:
+                legal.append({"type": REDO})
+            self._legal = legal
+        return list(self._legal)
 
     def acting_players(self, acting: list[str]) -> list[str]:
         """The players whose phones should say "your turn": each acting entity's controller."""

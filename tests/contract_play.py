@@ -13,7 +13,9 @@ import random
 from engine import contract
 from engine.errors import GameError
 
-SHAPE_CODES = ("bad_", "not_your_")
+# the rules' shape refusals, and every refusal of the door (engine/door.py): an offered entry
+# filled with offered values gets none of them
+SHAPE_CODES = ("bad_", "not_your_", "param_", "not_offered")
 FAULT_CODE = "engine_fault"        # the rules crashed (engine.game.Game._apply)
 SKIP = {"undo", "redo"}
 

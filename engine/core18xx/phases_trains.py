@@ -280,7 +280,10 @@ class TrainsMixin:
 
     def train_purchase_options(self, rnd, corp: str) -> list[dict]:
         c = self.corps[corp]
-        if len(c["trains"]) >= self.train_limit(corp):
+        # at the limit a train is still bought by trading one in (``buy_train``: the
+        # traded-in train frees its room)
+        at_limit = len(c["trains"]) >= self.train_limit(corp)
+        if len(c["trains"]) - 1 >= self.train_limit(corp):
             return []
         out = []
         cash = self.ledger.of(corp)
@@ -289,8 +292,8 @@ class TrainsMixin:
         cheapest = self.depot.cheapest()
         for t in self.depot.available():
             price = self.depot.price(t)
-            if price <= cash or (emergency and cheapest and t == cheapest[0]
-                                 and price <= cash + pres_cash):
+            if not at_limit and (price <= cash or (emergency and cheapest and t == cheapest[0]
+                                                   and price <= cash + pres_cash)):
                 out.append({"type": "buy_train", "entity": corp, "train": t, "price": price,
                             "params": {}})
             for old in c["trains"]:
@@ -298,7 +301,7 @@ class TrainsMixin:
                 if d and price - d <= cash:
                     out.append({"type": "buy_train", "entity": corp, "train": t, "price": price - d,
                                 "exchange": old, "params": {}})
-        if self.phase_allows("can_buy_trains_from_others") and cash >= 1:
+        if not at_limit and self.phase_allows("can_buy_trains_from_others") and cash >= 1:
             for t, owner in self.train_owner.items():
                 if owner != corp and not (emergency and cash < self.depot.price(t)):
                     out.append({"type": "buy_train", "entity": corp, "train": t, "seller": owner,

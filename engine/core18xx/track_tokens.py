@@ -6,7 +6,7 @@ from engine.core18xx.bank import BANK
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
 
-ROTATIONS = {"choices": [0, 1, 2, 3, 4, 5]}
+ROTATIONS = {"choices": [0, 1, 2, 3, 4, 5], "default": 0}
 
 
 def hex_sort_key(name: str):

@@ -133,6 +133,7 @@ class _Converter:
                      "percent": a["percent"]}]
         if kind == "lay_tile":
             tile = a["tile"].rsplit("-", 1)[0]
+            tile = getattr(self.rules, "RECORD_TILE_NAMES", {}).get(tile, tile)
             self.tile_hex[a["tile"]] = a["hex"]
             out = {"type": "lay_tile", "entity": ent, "hex": a["hex"], "tile": tile,
                    "rotation": a["rotation"]}
@@ -146,8 +147,7 @@ class _Converter:
             return [{"type": "place_token", "entity": self.owner_corp(ent), "hex": hex_id,
                      "city": int(city)}]
         if kind == "run_routes":
-            return [{"type": "run_trains", "entity": ent,
-                     "trains": [self.route(ent, r) for r in a.get("routes", [])]}]
+            return [self.run_form(ent, [self.route(ent, r) for r in a.get("routes", [])])]
         if kind == "dividend":
             return [{"type": "dividend", "entity": ent, "kind": a["kind"]}]
         if kind == "buy_train":
@@ -164,6 +164,17 @@ class _Converter:
             return [{"type": "bankrupt", "entity": ent}]
         raise GameError("record_action", f"The importer does not know 18xx.games action {kind!r}.",
                         type=kind)
+
+    def run_form(self, corp: str, routes: list[dict]) -> dict:
+        """A run as the phones post it: one revenue per train the company owns (0 for a train
+        without a route), one yes/no per train for each bonus the run form offers."""
+        trains = list(self.rules.corps[corp]["trains"])
+        by_train = {r["train"]: r for r in routes}
+        out = {"type": "run_trains", "entity": corp,
+               "revenues": [by_train.get(t, {}).get("revenue", 0) for t in trains]}
+        for bonus in self.rules.run_bonuses(corp):
+            out[bonus["name"]] = [bool(by_train.get(t, {}).get(bonus["name"])) for t in trains]
+        return out
 
     def route(self, corp: str, r: dict) -> dict:
         entry = {"train": r["train"], "revenue": r.get("revenue", 0)}
@@ -212,13 +223,13 @@ class _Converter:
             corp = rnd.corp
             out = []
             if rnd.stage < 3 and rules.corps[corp]["trains"]:
-                out.append({"type": "run_trains", "entity": corp, "trains": []})
+                out.append(self.run_form(corp, []))
             out.append({"type": "pass", "entity": corp})
             return out
         return [{"type": "pass", "entity": acting[0]}]
 
 
-def replay(data: dict) -> Replay:
+def replay(data: dict, checked: bool = False) -> Replay:
     title = our_title(data)
     players = [{"id": str(p["id"]), "name": str(p.get("name") or p["id"])} for p in data["players"]]
     settings = data.get("settings") or {}
@@ -252,14 +263,14 @@ def replay(data: dict) -> Replay:
                         break
                     guard += 1
                     for f in fill:
-                        game.process(f)
+                        game.process(f, checked=checked)
                 if game.finished:
                     raise GameError("record_after_end", "The record goes on after the game ended.")
-                game.process(ours)
+                game.process(ours, checked=checked)
             last_corp_pass = a.get("type") == "pass" and str(a.get("entity")) in game.rules.corps
         if last_corp_pass and not game.finished:
             for f in conv.filler():
-                game.process(f)
+                game.process(f, checked=checked)
     except GameError as err:
         failed = raw[current_index] if current_index < len(raw) else None
         return Replay(game, current_index, ids, current_index, failed, err)

@@ -204,6 +204,10 @@ class Rules1888N(Core18xx):
     COMPANIES = COMPANIES
     TILES = TILES
     HEXES = HEXES
+    # Dalian (E17) and Yantai (F16) are printed cities of two slots on blue hexes
+    # (reference/1888-N-board.md, "E17", "F16"): a company may put a station there
+    CITY_SLOTS = {**Core18xx.CITY_SLOTS, "port": 1}
+    RECORD_TILE_NAMES = TILE_ALIASES     # an 18xx.games record's tile names, as the book's
     COMPANY_PRICE_RANGE = (0.5, 1.5)     # rulebook: 50–150% of face
     MIN_BID_INCREMENT = 5                # rulebook: ¥5 steps
     BID_MULTIPLE_OF_INCREMENT = True     # rulebook: "in ¥5 steps" (¥57 is no bid)

@@ -6,7 +6,7 @@ post. Registered as title ``test-relay`` by :func:`register` (tests, and the
 live-server app in ``tests/companion/liveapp.py``).
 """
 from engine import titles
-from engine.contract import book, count, facts, msg, player
+from engine.contract import book, count, facts, msg, number, player
 from engine.errors import GameError
 from engine.events import Event
 from engine.titles import TitleSpec
@@ -47,7 +47,9 @@ class Relay:
 
     def legal_actions(self):
         who = self.players[self.turn]
-        return [{"type": "add", "entity": who, "n": 1, "label": msg("add", "Add 1")},
+        # the rules take 1 to 5 (posted through the API); the phone's form starts at 1
+        return [{"type": "add", "entity": who, "label": msg("add", "Add 1"),
+                 "params": {"n": number("count", 1, 5, default=1)}},
                 {"type": "pass", "entity": who, "label": msg("pass", "Pass")}]
 
     def book(self):

@@ -79,7 +79,9 @@ def test_get_gives_version_state_and_legal(client, table):
     assert r.status_code == 200
     assert r.json["version"] == 0 and r.json["state"]["title"] == TITLE
     assert [{k: v for k, v in e.items() if k != "label"} for e in r.json["legal"]] == \
-        [add("1"), {"type": "pass", "entity": "1"}]
+        [{"type": "add", "entity": "1", "params": {"n": {
+            "kind": "number", "type": "count", "min": 1, "max": 5, "step": 1, "default": 1}}},
+         {"type": "pass", "entity": "1"}]
     assert all(e["label"]["message"] for e in r.json["legal"])       # every entry is labelled
 
 

@@ -6,16 +6,10 @@ import json
 
 import pytest
 
-from companion.live_table import ENGINE_HAS_DOOR
 from engine import titles
 from tests.companion import doubles
 
 TITLE = doubles.TITLE_ID
-# The engine's door (issue 24) drops what an action's legal entry does not declare, and the
-# server logs and pushes the action as the engine kept it; until that engine is merged into
-# this branch undeclared fields reach the log (the companion no longer strips them itself).
-engine_strips = pytest.mark.xfail(not ENGINE_HAS_DOOR, strict=True,
-                                  reason="the engine's door (Game.process checks) is not here")
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +55,6 @@ def test_a_refused_huge_number_is_not_echoed_as_infinity(client, table):
     strict(r.get_data(as_text=True))
 
 
-@engine_strips
 def test_extra_fields_are_left_out_of_the_log(client, table):
     code, h = table["code"], table["h"]
     action = {"type": "add", "entity": "1", "n": 2, "junk": "x" * 30000, "nested": {"a": [1]}}

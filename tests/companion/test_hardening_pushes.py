@@ -14,7 +14,7 @@ import websocket
 
 from tests.companion import doubles
 from tests.companion.live_server import LiveServer, create_table
-from tests.companion.test_hardening_actions import engine_strips, strict
+from tests.companion.test_hardening_actions import strict
 
 DECLARED = {"type": "add", "entity": "1", "n": 2}
 EXTRA = {"junk": "x" * 30000, "nested": {"a": [1, {"b": "deep"}]}, "huge": 1e308}
@@ -90,7 +90,6 @@ def check_pushes(post_to, watch_on, table: dict):
         tv.close()
 
 
-@engine_strips
 def test_pushes_carry_only_the_declared_fields_as_strict_json(tmp_path):
     server = LiveServer(tmp_path).start()
     try:
@@ -101,7 +100,6 @@ def test_pushes_carry_only_the_declared_fields_as_strict_json(tmp_path):
 
 
 @pytest.mark.services
-@engine_strips
 def test_pushes_through_redis_to_another_server_are_as_clean(tmp_path, postgres_url, redis_url,
                                                              redis_prefix):
     servers = [LiveServer(tmp_path, database_url=postgres_url, redis_url=redis_url,

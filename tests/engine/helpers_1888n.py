@@ -66,12 +66,14 @@ def rebase(game):
     """After setting up ``game.rules`` by hand, make it the state a refused action returns to."""
     import pickle
     game._snapshots = {len(game.effective): pickle.dumps(game.rules)}
+    game._legal = None             # listed again from the state set by hand
     return game.rules
 
 
 def rig_trains(game, phase: str, upcoming: list[str], corp_trains: dict[str, list[str]]):
     """Set the phase, the depot's next trains and companies' trains by hand (test setup)."""
     r = game.rules
+    game._legal = None             # listed again from the state set by hand
     r.phase_index = [p["name"] for p in r.PHASES].index(phase)
     r.depot.upcoming = list(upcoming)
     for corp, trains in corp_trains.items():

@@ -100,7 +100,8 @@ def test_bid_on_a_sold_private_or_a_bad_price():
     g = new_game()
     act(g, "bid", "1", company="KT", price=25)
     rejects(g, {"type": "bid", "entity": "2", "company": "KT", "price": 30}, "not_for_sale")
-    rejects(g, {"type": "bid", "entity": "2", "company": "TA", "price": "55"}, "bad_price")
+    rejects(g, {"type": "bid", "entity": "2", "company": "TA", "price": "55"},
+            "param_not_whole")                 # the door: a price is a whole number
 
 
 def test_random_seating_is_dealt_from_the_seed():

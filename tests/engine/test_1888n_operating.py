@@ -90,7 +90,7 @@ def test_run_with_destination_bonus_and_payout():
     assert g.view()["acting"] == ["LYR"]
     r = g.rules
     cash = {p: r.ledger.of(p) for p in ("1", "2", "3", "4")}
-    act(g, "run_trains", "LYR", trains=[{"train": "2-0", "revenue": 70, "destination": True}])
+    act(g, "run_trains", "LYR", revenues=[70], destination=[True])
     act(g, "dividend", "LYR", kind="payout")
     r = g.rules
     assert r.ledger.of("3") - cash["3"] == 27                # 30% of 70 + 20 bonus
@@ -104,9 +104,11 @@ def test_the_destination_bonus_needs_track_on_home_and_destination():
     g = lyr_with_a_train_operating_again()
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert "destination" not in run["params"]
-    rejects(g, {"type": "run_trains", "entity": "LYR",
-                "trains": [{"train": "2-0", "revenue": 70, "destination": True}]},
-            "no_destination")
+    # the door takes what the run form declares: a bonus it does not offer yet is left out
+    g2 = lyr_with_a_train_operating_again()
+    act(g2, "run_trains", "LYR", revenues=[70], destination=[True])
+    assert g2.log[-1] == {"type": "run_trains", "entity": "LYR", "revenues": [70]}
+    assert g2.rules.round.revenue == (70, 0)
     act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert offers(run)["destination"] == {"items": ["2"], "of": {"flag": True}}
@@ -145,7 +147,7 @@ def test_withhold_goes_to_the_treasury_and_moves_left():
     g = lyr_with_a_train_operating_again()
     before = g.rules.ledger.of("LYR")
     price = g.rules.market.price("LYR")
-    act(g, "run_trains", "LYR", trains=[{"train": "2-0", "revenue": 50}])
+    act(g, "run_trains", "LYR", revenues=[50])
     act(g, "dividend", "LYR", kind="withhold")
     assert g.rules.ledger.of("LYR") == before + 50
     assert g.rules.market.price("LYR") < price
@@ -154,22 +156,22 @@ def test_withhold_goes_to_the_treasury_and_moves_left():
 def test_trains_must_run_before_buying_and_dividend_before_moving_on():
     g = lyr_with_a_train_operating_again()
     rejects(g, {"type": "buy_train", "entity": "LYR", "train": "2-2", "price": 80}, "run_first")
-    act(g, "run_trains", "LYR", trains=[{"train": "2-0", "revenue": 40}])
+    act(g, "run_trains", "LYR", revenues=[40])
     rejects(g, {"type": "pass", "entity": "LYR"}, "dividend_pending")
-    rejects(g, {"type": "run_trains", "entity": "LYR", "trains": [{"train": "2-9", "revenue": 1}]},
-            "already_ran")
+    rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [10]}, "already_ran")
     rejects(g, {"type": "dividend", "entity": "LYR", "kind": "half"}, "bad_dividend")
 
 
 def test_bad_run_entries():
     g = lyr_with_a_train_operating_again()
-    rejects(g, {"type": "run_trains", "entity": "LYR", "trains": [{"train": "2-1", "revenue": 10}]},
-            "not_your_train")
-    rejects(g, {"type": "run_trains", "entity": "LYR",
-                "trains": [{"train": "2-0", "revenue": -10}]},
-            "bad_revenue")
-    rejects(g, {"type": "run_trains", "entity": "LYR",
-                "trains": [{"train": "2-0", "revenue": 10, "mine": True}]}, "no_mine")
+    # the run form declares one revenue per train (one train here), 0-1500 in tens
+    rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [10, 10]}, "param_list")
+    rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [-10]}, "bad_revenue")
+    rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [15]}, "param_range")
+    rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [10.0]}, "param_not_whole")
+    # a bonus the form does not offer (no mine tile laid) is left out, not paid
+    act(g, "run_trains", "LYR", revenues=[10], mine=[True])
+    assert g.rules.round.revenue == (10, 0)
 
 
 def test_a_train_the_company_cannot_afford_is_refused():

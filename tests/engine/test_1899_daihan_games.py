@@ -110,7 +110,7 @@ class MoneyWatch:
             self.after_break += 1
 
 
-@pytest.mark.parametrize("players,seed,style", [(3, 28, "d_train"), (4, 2, "bank"),
+@pytest.mark.parametrize("players,seed,style", [(3, 56, "d_train"), (4, 2, "bank"),
                                                 (5, 4, "bankrupt")])
 def test_whole_games_from_the_legal_entries_reach_each_end(players, seed, style):
     game = Game(TITLE, NAMES[:players], seed=seed)

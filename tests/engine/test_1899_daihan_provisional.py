@@ -181,13 +181,13 @@ def test_a_company_name_is_corrected_in_play_and_the_book_shows_it():
     assert fix_refused(g, "corporation_name", corporation="GR",
                        name="korean imperial railway").code == "name_taken"
     assert fix_refused(g, "corporation_name", corporation="GR", name=" ").code == \
-        "bad_correction"
+        "param_blank"
     assert fix_refused(g, "corporation_name", corporation="GR", name="x" * 41).code == \
-        "bad_correction"
+        "param_text"
     assert fix_refused(g, "corporation_name", corporation="XX", name="Seoul").code == \
         "bad_correction"
     assert fix_refused(g, "corporation_name", corporation="GR", name=7).code == \
-        "bad_correction"
+        "param_text"
 
 
 def test_the_3s_rust_is_corrected_before_its_phase_begins():
@@ -258,7 +258,9 @@ def test_ors_per_phase_are_corrected_for_the_next_set():
     for bad in ({"phase": "2", "count": 0}, {"phase": "2", "count": 5},
                 {"phase": "7", "count": 2}, {"phase": "2", "count": "2"},
                 {"phase": "2", "count": True}):
-        assert fix_refused(g, "ors_per_phase", **bad).code == "bad_correction"
+        shape = not isinstance(bad["count"], int) or isinstance(bad["count"], bool)
+        assert fix_refused(g, "ors_per_phase", **bad).code == \
+            ("param_not_whole" if shape else "bad_correction")
 
 
 def test_a_corrected_phase_announces_its_ors():
@@ -299,7 +301,9 @@ def test_a_d_bump_for_a_fourth_or_keeps_the_ors_between():
     for bad in ({"operating_round": 0, "spaces": 1}, {"operating_round": 5, "spaces": 1},
                 {"operating_round": 1, "spaces": 0}, {"operating_round": 1, "spaces": 4},
                 {"operating_round": "1", "spaces": 2}):
-        assert fix_refused(g, "d_bump", **bad).code == "bad_correction"
+        shape = isinstance(bad["operating_round"], str)
+        assert fix_refused(g, "d_bump", **bad).code == \
+            ("param_not_whole" if shape else "bad_correction")
 
 
 def test_a_correction_needs_a_reason_and_a_seat():

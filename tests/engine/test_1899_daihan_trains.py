@@ -3,6 +3,7 @@ price with a scrapped train, the D bump, phases, rust, limits and scrapping, the
 purchase and bankruptcy."""
 import pytest
 
+from engine.errors import GameError
 from tests.engine.helpers_1899_daihan import (acting, act, cash, drain, fix, give_train,
                                               next_turn, operating_game, price, refused, step)
 
@@ -60,7 +61,13 @@ def test_a_d_costs_800_when_the_company_scraps_one_of_its_trains():
     offers = [e for e in g.legal_actions() if e["type"] == "buy_train"
               and e["train"].startswith("D")]
     assert {(e["price"], e.get("exchange")) for e in offers} == {(1100, None), (800, "6-1")}
-    assert refused(g, "buy_train", train="D-0", price=800).code == "wrong_price"
+    # the rules refuse a D at ₩800 that scraps nothing (through the door a trade-in left
+    # unsaid is the one ₩800 entry's own: only a record past the door can post it)
+    before = g.view()
+    with pytest.raises(GameError) as err:
+        g.process({"type": "buy_train", "entity": "DR", "train": "D-0", "price": 800},
+                  checked=False)
+    assert err.value.code == "wrong_price" and g.view() == before
     act(g, "buy_train", train="D-0", price=800, exchange="6-1")
     assert g.rules.corps["DR"]["trains"] == ["D-0"] and "6-1" in g.rules.depot.rusted
 

@@ -35,10 +35,10 @@ def test_named_cities_by_name_and_board_labels_with_their_facts():
     assert r.map["E 14"]["kind"] == "plain" and r.map["E 14"]["cost"] == 40
     assert r.companies[a].cash == cash - 40                      # RB §9.2: the printed cost
     assert any(e["code"] == "hex_recorded" for e in events)
-    # a named city in any case; its printed cost (not in the rulebook) read off the board
+    # a named city by its name; its printed cost (not in the rulebook) read off the board
     assert "cost" in game.rules.map["Busan"]["provisional"]
     cash = game.rules.companies[a].cash
-    game.process({"type": "lay_tile", "entity": a, "hex": "busan", "tile": "57", "cost": 20})
+    game.process({"type": "lay_tile", "entity": a, "hex": "Busan", "tile": "57", "cost": 20})
     assert game.rules.hexes["Busan"]["color"] == "yellow"
     assert game.rules.map["Busan"]["cost"] == 20 and "cost" not in game.rules.map["Busan"]["provisional"]
     assert game.rules.companies[a].cash == cash - 20
@@ -49,7 +49,7 @@ def test_named_cities_by_name_and_board_labels_with_their_facts():
     game2 = game
     pid = game2.rules.seating[0]
     refused(game2, {"type": "correction", "entity": pid, "kind": "hex", "hex": "E 14", "cost": 40,
-                    "reason": ""}, "no_reason")
+                    "reason": ""}, "param_blank")
     game2.process({"type": "correction", "entity": pid, "kind": "hex", "hex": "e 14", "side": "N",
                    "reason": "the DMZ runs south of it"})
     assert game2.rules.map["E 14"]["side"] == "N"

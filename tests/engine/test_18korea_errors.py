@@ -51,7 +51,7 @@ def test_generic_bad_input(sr_game):
     refused(g, {"type": "pass", "entity": "nobody"}, "unknown_player")
     refused(g, {"type": "buy_share", "entity": pid, "company": "ZZZ"}, "unknown_company")
     refused(g, {"type": "start_auction", "entity": pid, "company": g.rules.rows["south_pre"][0], "bid": "ten"},
-            "bad_number")
+            "param_not_whole")
     refused(g, {"type": "start_auction", "entity": pid, "company": g.rules.rows["south_pre"][0], "bid": 7},
             "bad_bid")
     refused(g, {"type": "buy_share", "entity": pid, "company": g.rules.rows["south_pre"][0]}, "not_founded")
@@ -123,6 +123,7 @@ def test_north_company_after_the_war(sr_game):
     g.rules.war = "done"                       # arranged: the war is over
     g._snapshots = {0: pickle.dumps(g.rules)}
     g.effective, g.log = [], []
+    g._legal = None
     refused(g, {"type": "start_auction", "entity": g.rules.sr_current(), "company": g.rules.rows["north_pre"][0],
                 "bid": 0}, "north_after_war")
     assert g.rules.rows["south_post"][0] in g.rules.auctionable()
@@ -210,7 +211,7 @@ def test_second_or_2_train_and_track_points(or_game):
     # OR 1.2: 2-trains are gone
     assert g.rules.or_total == 2
     first = g.rules.current_company().sym
-    refused(g, {"type": "run", "entity": first, "revenues": [10, 20]}, "bad_revenues")
+    refused(g, {"type": "run", "entity": first, "revenues": [10, 20]}, "param_list")
     refused(g, {"type": "run", "entity": first, "revenues": [-10]}, "bad_revenues")
     g.process({"type": "run", "entity": first, "revenues": [40]})
     refused(g, {"type": "dividend", "entity": first, "kind": "half"}, "bad_dividend")
@@ -265,7 +266,7 @@ def test_asset_rules(or_game):
             "post_war_company")
     g.process({"type": "attach_asset", "entity": director, "card": card, "company": sym})
     assert card in g.rules.companies[sym].assets
-    refused(g, {"type": "enter_asset", "entity": director, "code": "XX1", "text": "t"}, "bad_card_code")
+    refused(g, {"type": "enter_asset", "entity": director, "code": "XX1", "text": "t"}, "param_pattern")
     refused(g, {"type": "enter_asset", "entity": director, "code": "OB04", "text": "t"}, "card_known")
     g.process({"type": "enter_asset", "entity": director, "code": "OC05", "name": "Bridge",
                "text": "Some effect."})
@@ -291,6 +292,7 @@ def test_sixty_percent_from_the_company_then_the_bank():
     g.rules.sharebook.move(sym, "ipo", "pool", 10)
     g._snapshots = {0: pickle.dumps(g.rules)}
     g.effective, g.log = [], []
+    g._legal = None
     g.process({"type": "buy_share", "entity": a, "company": sym, "source": "bank"})
     assert g.rules.units(sym, a) == 7
 
@@ -315,6 +317,7 @@ def test_certificate_limit():
     assert r.certs(a) == 13
     g._snapshots = {0: pickle.dumps(r)}
     g.effective, g.log = [], []
+    g._legal = None
     pass_until(g, a)
     g.process({"type": "buy_share", "entity": a, "company": s1, "source": "bank"})
     assert g.rules.certs(a) == 14 == g.rules.cert_limit()
@@ -328,6 +331,7 @@ def test_par_up_to_200_after_the_war(sr_game):
     g.rules.war = "done"
     g._snapshots = {0: pickle.dumps(g.rules)}
     g.effective, g.log = [], []
+    g._legal = None
     sym = g.rules.rows["south_post"][0]
     pid = g.rules.sr_current()
     g.process({"type": "start_auction", "entity": pid, "company": sym, "bid": 0})

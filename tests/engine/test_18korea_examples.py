@@ -13,6 +13,7 @@ def rebase(game):
     """Make the (hand-arranged) current state the game's starting point."""
     game._snapshots = {0: pickle.dumps(game.rules)}
     game.effective, game.log, game._undone = [], [], []
+    game._legal = None             # listed again from the state set by hand
 
 
 def position(trains: list[list[str]], era="brown", depot=None, limit=3, first_sold=("2", "3", "4", "5E"),

@@ -131,7 +131,7 @@ def test_city_beside_a_city_is_refused():
 
 def test_town_beside_a_plain_is_refused():
     game = _track_game()
-    use(game, "lay_track", company="red", pos="0,-2", kind="plain", exits="NES")
+    use(game, "lay_track", company="red", pos="0,-2", kind="plain", exits="ENS")
     cash_turn(game)
     cash_turn(game)
     take(game, effect="track")
@@ -249,7 +249,7 @@ def test_castle_station_of_another_player_earns_30():
     a, b = order(game)
     correct(game, "phase", phase=3)
     correct(game, "tile", pos="0,-1", card_kind="city", colour="yellow", exits="ENS", slots=2)
-    correct(game, "tile", pos="1,0", card_kind="city", colour="yellow", exits="NEW", slots=1)
+    correct(game, "tile", pos="1,0", card_kind="city", colour="yellow", exits="ENW", slots=1)
     correct(game, "tile", pos="1,-1", card_kind="plain", colour="yellow", exits="SW")
     take(game, effect="track")
     use(game, "castle", company="red", pos="0,-1")

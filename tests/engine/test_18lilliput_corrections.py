@@ -30,7 +30,7 @@ def test_one_entry_per_kind_with_the_seat_and_a_reason():
 def test_a_correction_needs_a_reason_and_is_recorded():
     game = drafted(2, seed=1)
     refused(game, {"type": "correction", "kind": "cash", "entity": "1", "target": "1",
-                   "amount": 5, "reason": " "}, "reason_needed")
+                   "amount": 5, "reason": " "}, "param_blank")
     events = correct(game, "cash", target="red", amount=-20)
     assert events[0]["code"] == "corrected" and "test" in events[0]["message"]
     assert game.log[-1]["kind"] == "cash" and game.log[-1]["reason"] == "test"

@@ -102,21 +102,21 @@ def test_the_index_corrected_in_play_keeps_each_marker_at_its_price_or_the_next_
     assert again.view() == game.view() and again.book() == game.book()
 
 
-@pytest.mark.parametrize("kind,params", [
-    ("train_price", {"train": "2", "price": 0}),
-    ("train_price", {"train": "2", "price": "90"}),
-    ("train_price", {"train": "9", "price": 90}),
-    ("train_count", {"train": "3", "count": -1}),
-    ("train_count", {"train": "3", "count": 31}),
-    ("price_index", {"index": "60,50,40,30"}),
-    ("price_index", {"index": "10,20,30,40"}),          # no 50 or 55: the starting prices
-    ("price_index", {"index": "10,20,x"}),
-    ("price_index", {"index": None}),
+@pytest.mark.parametrize("kind,params,code", [
+    ("train_price", {"train": "2", "price": 0}, "correction_value"),
+    ("train_price", {"train": "2", "price": "90"}, "param_not_whole"),    # the door: a shape
+    ("train_price", {"train": "9", "price": 90}, "correction_value"),
+    ("train_count", {"train": "3", "count": -1}, "correction_value"),
+    ("train_count", {"train": "3", "count": 31}, "correction_value"),
+    ("price_index", {"index": "60,50,40,30"}, "correction_value"),
+    ("price_index", {"index": "10,20,30,40"}, "correction_value"),  # no 50 or 55: the starts
+    ("price_index", {"index": "10,20,x"}, "correction_value"),
+    ("price_index", {"index": None}, "param_text"),                       # the door: a shape
 ])
 def test_bad_corrections_of_the_provisional_values_are_refused_with_the_state_unchanged(
-        kind, params):
+        kind, params, code):
     game = drafted(2, seed=1)
-    refused(game, fix(game, kind, **params), "correction_value")
+    refused(game, fix(game, kind, **params), code)
 
 
 def test_the_new_corrections_are_declared_with_words():

@@ -37,7 +37,7 @@ def test_revenue_per_train_and_in_tens():
     refused(game, {"type": "run", "entity": "red", "revenues": [55], "dividend": "pay"},
             "revenue_in_tens")
     refused(game, {"type": "run", "entity": "red", "revenues": [50, 50], "dividend": "pay"},
-            "bad_revenues")
+            "param_list")
 
 
 def to_last_round(game):

@@ -19,7 +19,7 @@ def buy_next(game, company=None):
     company = company or game.rules.directed_by(p)[0]
     while game.rules.at_limit(company):
         first = game.rules.companies[company]["trains"][0]
-        correct(game, "train", company=company, op="to_pool", train=first)
+        correct(game, "train", company=company, op="to_pool", train=Depot.kind(first))
     take(game, effect="trains")
     events = use(game, "buy_train", company=company, train="deck")
     while game.rules.must_discard:

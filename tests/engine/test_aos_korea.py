@@ -132,6 +132,11 @@ def test_player_count_is_4_or_5():
 
 def test_a_delivery_must_say_whether_it_crosses():
     g = walk(new("AoS-Korea", n=4, seed=3), "move")
+    # the rules refuse a delivery that does not say (a log posted past the door)
     with pytest.raises(GameError) as e:
-        act(g, "deliver", links=1, colour="red", owners=[who(g)])
+        g.process({"type": "deliver", "entity": who(g), "links": 1, "colour": "red",
+                   "owner_1": who(g)}, checked=False)
     assert e.value.code == "bad_crossing"
+    # through the door a delivery left unsaid is the form's own start: it does not cross
+    act(g, "deliver", links=1, colour="red", owners=[who(g)])
+    assert g.log[-1]["crossing"] == "none"

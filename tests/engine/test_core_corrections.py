@@ -51,7 +51,7 @@ def test_cash_correction_form_posts_and_conserves_money():
     assert events[0]["code"] == "correction" and events[0]["params"]["by_name"] == "Bo"
     assert bank_total(g) == total
     rejects(g, {"type": "correction", "entity": "2", "kind": "cash", "target": "LYR",
-                "amount": 5, "reason": "  "}, "correction_reason")
+                "amount": 5, "reason": "  "}, "param_blank")
 
 
 @pytest.mark.parametrize("kind,values,check", [

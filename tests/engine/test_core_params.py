@@ -71,7 +71,7 @@ def test_lay_tile_offers_hexes_and_the_tiles_that_fit_each():
     r = rules(g)
     lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and "company" not in a)
     p = lay["params"]
-    assert offer(p["rotation"]) == {"choices": [0, 1, 2, 3, 4, 5]}
+    assert offer(p["rotation"]) == {"choices": [0, 1, 2, 3, 4, 5], "default": 0}
     by_hex = p["tile"]["choices_by"]["map"]
     assert p["tile"]["choices_by"]["field"] == "hex" and set(by_hex) == set(p["hex"]["choices"])
     # phase 2: yellow only; no water, no offboard, no Beijing (already yellow), C5 blocked

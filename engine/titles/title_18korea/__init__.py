@@ -164,6 +164,15 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                                         "price": {"min": 0, "max": max(self.cash[p] for p in others),
                                                   "step": 1, "max_by": {"field": "to", "map": {
                                                       p: self.cash[p] for p in others}}}}})
+        # the physical card differs from the drawn one: any player swaps its code for the
+        # card's own, of the same tier
+        in_play = set(self.asset_owner) | {c for b in self.draft.get("batches", []) for c in b}
+        for card in sorted(c for c in in_play if D.asset_tier(c)):
+            tier = D.asset_tier(card)
+            acts.append({"type": "replace_asset", "card": card, "anytime": True, "params": {
+                "entity": seat_param(self.seating),
+                "new_card": {"text": True, "max_length": 6, "normalise": "upper",
+                             "pattern": f"^O{tier}[0-9]{{1,3}}$", "example": f"O{tier}12"}}})
         for pid in self.seating:
             acts.append({"type": "enter_asset", "entity": pid, "anytime": True, "params": {
                 "code": {"text": True, "max_length": 6, "pattern": "^O[ABC][0-9]{1,3}$",
@@ -190,8 +199,9 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         form("depot", train={"choices": list(D.TRAIN_ORDER)}, count={"min": 0, "max": 20, "step": 1})
         form("hex", hex={"text": True, "max_length": D.LABEL_MAX, "normalise": "upper",
                          "suggestions": sorted(self.map, key=str.upper)},
-             side={"choices": ["N", "S"]}, hex_kind={"choices": list(D.HEX_KINDS)},
-             cost={"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP})
+             side={"choices": ["N", "S"], "optional": True},    # any of the three facts
+             hex_kind={"choices": list(D.HEX_KINDS), "optional": True},
+             cost={"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP, "optional": True})
         if live:
             form("price", company={"choices": live}, price={"choices": list(D.MARKET)})
             form("add_train", company={"choices": live}, train={"choices": list(D.TRAIN_ORDER)})

@@ -293,7 +293,7 @@ class TrackMixin:
         before), and a first tile on a hex the book does not know yet, whose side, kind
         and printed cost the table reads off the board (RB §9.2)."""
         sym, acts = comp.sym, []
-        rotation = {"min": 0, "max": 5, "step": 1}
+        rotation = {"min": 0, "max": 5, "step": 1, "default": 0}
         color = {"choices": D.ERAS[:D.ERAS.index(self.era) + 1], "optional": True,
                  "note": "only for a tile not in the list"}
         hexes = [comp.home] if turn["step"] == "home" else self.buildable_hexes(comp, turn)
