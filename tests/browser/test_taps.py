@@ -24,14 +24,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def trains_fields(a, game):
     """One revenue per train, and each bonus tick as recorded (ticked or not), where the
-    form offers it; the form lists the trains in the company's order, not the record's."""
-    by_train = {t["train"]: t for t in a["trains"]}
+    form offers it: the record's run is posted as the run form declares it (a revenue and a
+    tick per train, in the company's order)."""
     out = {}
-    for i, train in enumerate(game.rules.corps[a["entity"]]["trains"]):
-        t = by_train.get(train, {"revenue": 0})
-        out[f"revenues.{i}"] = t["revenue"]
+    for i, revenue in enumerate(a["revenues"]):
+        out[f"revenues.{i}"] = revenue
         for bonus in ("destination", "mine"):
-            out[f"{bonus}.{i}"] = bool(t.get(bonus))
+            out[f"{bonus}.{i}"] = bool((a.get(bonus) or [False] * len(a["revenues"]))[i])
     return out
 
 
@@ -50,7 +49,7 @@ STEPS = [
     ("a tile", lambda a: a["type"] == "lay_tile", plain, 6),
     ("buy a train", lambda a: a["type"] == "buy_train", plain, 1),
     ("pay out", lambda a: a["type"] == "dividend" and a.get("kind") == "payout", plain, 1),
-    ("running two trains", lambda a: a["type"] == "run_trains" and len(a["trains"]) == 2,
+    ("running two trains", lambda a: a["type"] == "run_trains" and len(a["revenues"]) == 2,
      trains_fields, 3),
     ("a station", lambda a: a["type"] == "place_token", plain, 5),
 ]

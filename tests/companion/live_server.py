@@ -240,9 +240,6 @@ def fill(template: dict, rng: random.Random) -> dict | None:
         a["price"] = rng.choice(template["prices"])
     elif "min" in template and "price" not in a:
         a["price"] = template["min"]
-    if kind == "run_trains" and isinstance(template.get("trains"), list):
-        a["trains"] = [{"train": t, "revenue": rng.choice([0, 30, 60, 90])}
-                       for t in template["trains"]]
     return a
 
 
