@@ -151,7 +151,7 @@ def _plain_cell(v):
 def _where_columns(where, book, label) -> tuple:
     """(round, phase, step) of a row, split from what the title declares, never parsed from
     words: where the round it ends stood (``game.where()``) — a message whose params carry them
-    (Age of Steam's "Turn 1 of 8: Issue shares": ``turn``, ``phase``, the move's ``round``), else
+    ("Turn 1 of 8: Issue shares": ``turn``, ``phase``, a move's ``round``), else
     the item as the chart names it ("Operating round 1.2", "Round 3") — and the book's status
     items ``*.phase`` and ``*.step`` as they stand when the row is taken (the round's end)."""
     value = (where or {}).get("value") if isinstance(where, dict) else None
@@ -201,7 +201,7 @@ def _book_rows(points, players) -> tuple[list[str], list[list]]:
                 worth = totals.get(sid) if subject == "player" else None
                 rows.append((at, what, names.get(sid, sid), cells, worth))
     fixed = [_("Round"), _("Phase"), _("Step"), _("Step number"), _("Section"), _("Name")]
-    # a declared column named like one of ours (18Lilliput's characters' "Name") says its table
+    # a declared column named like one of ours (a table's "Name" column) says its table
     header = fixed + [f"{c} ({titles_of[c]})" if c in fixed else c for c in columns] \
         + [_("Total")]
     out = [list(at) + [what, name] + [cells.get(c, "") for c in columns]
