@@ -279,6 +279,13 @@ class TableService(Seating, LogReads, UndoConsent):
             return {"version": live.version, "legal": live.legal(), "title": game.spec.id,
                     "players": game.players, "currency": game.spec.currency}
 
+    def scores(self, access: Access) -> tuple[int, list[dict]]:
+        """(version, each player's score as the title declares it, ``Game.scores()``) of the
+        live game, without replaying its record (the live part's ranking of a finished game)."""
+        with self._lock(access.table_id):
+            live = self._fresh(access.table_id)
+            return live.version, json.loads(json.dumps(live.game.scores()))
+
     def versions(self, table_ids) -> dict[int, int]:
         """The database's version of each table (the hub's sweep)."""
         with self.store.read() as s:

@@ -26,30 +26,36 @@ def _record(access) -> dict:
 def _series(record: dict, books: bool = False):
     """Each player's score after each round (the rounds as the title names them, shortly),
     replaying the record once; with ``books``, each point also carries the declared book as it
-    stood then (the CSV's per-round book)."""
+    stood then and where the game was in the round it ends (``game.where()``, the CSV's
+    round, phase and step) and the step's number."""
     from engine import Game
     game = Game(record["title"], record["players"], record.get("seed", 0), record.get("options"))
     points = []
+    steps = 0
 
     def round_key():
         return present.short_text(game.where())
 
-    def point(label):
-        return (label, dict(game.result())) + ((game.book(),) if books else ())
+    def point(label, where):
+        return (label, dict(game.result())) + ((game.book(), where, steps) if books else ())
 
     last_round = round_key()
+    last_where = game.where() if books else None
     label_of = last_round or "1"
     for action in record.get("actions", []):
         try:
             game.process(action)
         except GameError:
             break
+        steps += 1
         key = round_key()
         if key != last_round:
-            points.append(point(label_of))
+            points.append(point(label_of, last_where))
             last_round = key
+            last_where = game.where() if books else None
             label_of = key or str(len(points) + 1)
-    points.append(point(label_of if not game.finished else _("End")))
+    points.append(point(label_of if not game.finished else _("End"),
+                        game.where() if game.finished else last_where))
     return game, points
 
 
@@ -122,35 +128,85 @@ def _cell(v):
     return present.value_text(v)
 
 
+def _status_item(book, suffix: str):
+    """The value of the book's status item whose label's code ends with ``suffix`` (``.phase``,
+    ``.step``: the titles' ``book.phase``, ``label.phase``, ``label.step``), or None."""
+    for item in (book[0].get("items") or []) if book and book[0].get("kind") == "facts" else []:
+        code = (item.get("label") or {}).get("code") or ""
+        if code.endswith(suffix):
+            return item.get("value")
+    return None
+
+
+def _plain_cell(v):
+    """A round, phase or step as a cell: a bare count as a number (a note such as "of 8" is
+    left out: it is the same in every row), a message in words."""
+    if isinstance(v, dict) and v.get("t") == "count" and isinstance(v.get("v"), int):
+        return v["v"]
+    if isinstance(v, dict) and "code" in v:
+        return present.message_text(v)
+    return "" if v is None else _cell(v)
+
+
+def _where_columns(where, book, label) -> tuple:
+    """(round, phase, step) of a row, split from what the title declares, never parsed from
+    words: where the round it ends stood (``game.where()``) — a message whose params carry them
+    ("Turn 1 of 8: Issue shares": ``turn``, ``phase``, a move's ``round``), else
+    the item as the chart names it ("Operating round 1.2", "Round 3") — and the book's status
+    items ``*.phase`` and ``*.step`` as they stand when the row is taken (the round's end)."""
+    value = (where or {}).get("value") if isinstance(where, dict) else None
+    msg = value.get("v") if isinstance(value, dict) and value.get("t") == "text" else None
+    params = msg.get("params") or {} if isinstance(msg, dict) else {}
+    if "turn" in params:
+        rnd = params["turn"]
+        phase = _plain_cell(params.get("phase")) if "phase" in params else None
+        step = params.get("round")
+    else:
+        rnd = _plain_cell(value) if isinstance(value, dict) and value.get("t") == "count" \
+            else label
+        phase = step = None
+    if phase is None:
+        phase = _plain_cell(_status_item(book, ".phase"))
+    if step is None:
+        step = _plain_cell(_status_item(book, ".step"))
+    return rnd, phase, "" if step is None else step
+
+
 def _book_rows(points, players) -> tuple[list[str], list[list]]:
-    """The header and the rows of the per-round book: for each point of the chart, one row per
-    row of each declared players or entities table (its section's title, the subject's name,
-    its cells under their declared labels), a player's row ending with the chart's total.
+    """The header (in the page's language) and the rows of the per-round book: for each point
+    of the chart, one row per row of each declared players or entities table: the round, phase
+    and step (``_where_columns``), the step's number, its section's title, the subject's name,
+    its cells under their declared labels, a player's row ending with the chart's total.
     Columns with the same label in two tables are one column (a player's and a company's cash)."""
     names = {p["id"]: p["name"] for p in players}
     columns: list[str] = []
+    titles_of: dict[str, str] = {}
     rows = []
-    for label, totals, book in points:
+    for label, totals, book, where, steps in points:
+        at = _where_columns(where, book, label) + (steps,)
         for section in book:
             subject = _BOOK_TABLES.get(section.get("kind"))
             if subject is None:
                 continue
             labels = {c["key"]: present.message_text(c["label"]) for c in section["columns"]}
+            what = present.message_text(section["title"])
             for text in labels.values():
                 if text not in columns:
                     columns.append(text)
-            what = present.message_text(section["title"])
+                    titles_of[text] = what
             for row in section["rows"]:
                 sid = str(row.get(subject))
                 cells = {labels[k]: _cell(v) for k, v in row.get("cells", {}).items()
                          if k in labels}
                 worth = totals.get(sid) if subject == "player" else None
-                rows.append((label, what, names.get(sid, sid), cells, worth))
-    total = _("Total")
-    header = ["round", "section", "name"] + columns + [total]
-    out = [[label, what, name] + [cells.get(c, "") for c in columns]
+                rows.append((at, what, names.get(sid, sid), cells, worth))
+    fixed = [_("Round"), _("Phase"), _("Step"), _("Step number"), _("Section"), _("Name")]
+    # a declared column named like one of ours (a table's "Name" column) says its table
+    header = fixed + [f"{c} ({titles_of[c]})" if c in fixed else c for c in columns] \
+        + [_("Total")]
+    out = [list(at) + [what, name] + [cells.get(c, "") for c in columns]
            + ["" if worth is None else worth]
-           for label, what, name, cells, worth in rows]
+           for at, what, name, cells, worth in rows]
     return header, out
 
 
@@ -158,7 +214,8 @@ def _book_rows(points, players) -> tuple[list[str], list[list]]:
 def export_csv(code):
     """The per-round book: at each point of the scores chart (the end of each round as the
     title names it), every player's and company's declared row (cash, certificates, price,
-    treasury…) and each player's total. Only the declared book is read."""
+    treasury…) and each player's total, under headers in the page's language, the round, phase
+    and step in their own columns. Only the declared book is read."""
     access = _access(code)
     _use_table(svc().state(access)["state"])
     record = _record(access)
@@ -168,6 +225,7 @@ def export_csv(code):
     w = security.csv_writer(out)      # a name like "=cmd|..." is written as text
     w.writerow(header)
     w.writerows(rows)
-    resp = Response(out.getvalue(), mimetype="text/csv")
+    # a byte-order mark first: a spreadsheet then reads the file as UTF-8 (Korean names intact)
+    resp = Response("\ufeff" + out.getvalue(), mimetype="text/csv", content_type="text/csv; charset=utf-8")
     resp.headers["Content-Disposition"] = f'attachment; filename="{code}-rounds.csv"'
     return resp

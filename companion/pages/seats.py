@@ -1,6 +1,8 @@
 """This phone's seats: the signed session cookie's tables and tokens, and access to a table."""
 from __future__ import annotations
 
+import re
+
 from flask import abort, make_response, render_template, request, session
 
 from companion.pages.blueprint import bp
@@ -67,13 +69,45 @@ def _bad_link(code, err):
     return render_template("no_seat.html", code=code, invite=None, bad_invite=True), 403
 
 
-def _device_label() -> str:
-    ua = request.headers.get("User-Agent", "")
+# (marker in the User-Agent, browser name), first match wins: the marks of browsers built on
+# Chrome or Safari come before theirs (each also says "Chrome" or "Safari")
+_BROWSERS = (("SamsungBrowser/", "Samsung Internet"), ("EdgA/", "Edge"), ("EdgiOS/", "Edge"),
+             ("Edg/", "Edge"), ("OPR/", "Opera"), ("OPiOS/", "Opera"), ("YaBrowser/", "Yandex"),
+             ("Whale/", "Whale"), ("CriOS/", "Chrome"), ("FxiOS/", "Firefox"),
+             ("Firefox/", "Firefox"), ("HeadlessChrome/", "Chrome"), ("Chrome/", "Chrome"),
+             ("Safari/", "Safari"))
+BROWSER_NAMES = tuple(dict.fromkeys(name for _, name in _BROWSERS))
+# an Android phone's model: "(Linux; Android 14; Pixel 8)", "(Linux; Android 13; SM-S911B Build/…)";
+# Chrome's reduced User-Agent says "K" instead, which names nothing
+_ANDROID_MODEL = re.compile(r"Android [\d.]+;(?: [a-z]{2}[-_][a-zA-Z]{2};)? ([^;)]+?)(?: Build/[^;)]*)?[;)]")
+_GENERIC_MODELS = {"K", "Mobile", "Tablet", "wv", "U"}
+
+
+def device_label(ua: str) -> str:
+    """A phone's name from what its browser says: the browser and the phone's model where the
+    User-Agent gives it ("Chrome on Pixel 8"), else the browser and the kind of device ("Chrome
+    on Android", "Safari on iPhone", "Firefox on Linux"); "browser" when neither is known."""
+    ua = ua or ""
+    browser = next((name for key, name in _BROWSERS if key in ua), None)
+    where = None
     for key, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
-                      ("Macintosh", "Mac"), ("Windows", "Windows"), ("Linux", "Linux")):
+                      ("CrOS", "ChromeOS"), ("Macintosh", "Mac"), ("Windows", "Windows"),
+                      ("Linux", "Linux")):
         if key in ua:
-            return name
-    return "browser"
+            where = name
+            break
+    if where == "Android":
+        m = _ANDROID_MODEL.search(ua)
+        model = m.group(1).strip() if m else ""
+        if model and model not in _GENERIC_MODELS and not model.startswith("rv:"):
+            where = model
+    if browser and where:
+        return f"{browser} on {where}"
+    return browser or (f"a browser on {where}" if where else "browser")
+
+
+def _device_label() -> str:
+    return device_label(request.headers.get("User-Agent", ""))[:60]
 
 
 def _int(v, default=None):

@@ -44,6 +44,19 @@ def _last_for_seat(last: dict | None) -> dict | None:
     return dict(last, seat=str(for_seat))
 
 
+def _ranking(access, state) -> list[dict]:
+    """A finished game's players, best first: name, total and place (ties share a place)."""
+    names = {p["id"]: p["name"] for p in state.get("players") or []}
+    rows = sorted(svc().scores(access)[1], key=lambda r: -r["total"])
+    out, place = [], 0
+    for i, r in enumerate(rows):
+        if i == 0 or r["total"] != rows[i - 1]["total"]:
+            place = i + 1
+        out.append({"player": str(r["player"]), "name": names.get(r["player"], r["player"]),
+                    "total": r["total"], "place": place})
+    return out
+
+
 def _part_context(code, access, st, error=None, error_index=None, posted=None, notice=None,
                   confirm=None):
     """What the live part shows. It is alike on every phone of the table that can write (and on
@@ -88,6 +101,8 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
                  (f.entity is None and not f.anytime)]
     other_forms = [f for f in forms if f not in now_forms]
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
+    ranking = once(("ranking",) + alike, lambda: _ranking(access, state)) \
+        if state.get("finished") else []
     made = dict(book=book)
     book_html = once(("book",) + alike, lambda: render_template("book/sections.html", **made))
     summary_html = once(("summary",) + alike,
@@ -103,7 +118,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
         acting_names=[name_of(a) for a in acting],
         book=book, recent=recent, last_events=last_events, error=error,
         error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
-        asks=asks, confirm=confirm,
+        asks=asks, confirm=confirm, ranking=ranking,
         for_seat=_last_for_seat(entries[-1] if entries else None),
         # every phone fills in its own (static/live_boot.js, :func:`_own`)
         csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT))

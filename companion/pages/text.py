@@ -36,8 +36,19 @@ UNNAMED_DEVICES = ("joined", "browser", "created")
 
 
 def device_name(label: str) -> str:
-    """A phone as the pages name it: its label, or "a phone" when it gave no name."""
-    return _("a phone") if not label or label in UNNAMED_DEVICES else label
+    """A phone as the pages name it: its label, or "a phone" when it gave no name; a label the
+    server made from the phone's browser ("Chrome on Pixel 8", ``seats.device_label``) in the
+    page's words."""
+    if not label or label in UNNAMED_DEVICES:
+        return _("a phone")
+    from companion.pages.seats import BROWSER_NAMES
+    browser, on, where = label.partition(" on ")
+    if on and where:
+        if browser in BROWSER_NAMES:
+            return _("%(browser)s on %(device)s", browser=browser, device=where)
+        if browser == "a browser":
+            return _("a browser on %(device)s", device=where)
+    return label
 
 
 def name_of(x) -> str:

@@ -16,7 +16,11 @@ def rows_of(client, code, lang=None):
     headers = {"Accept-Language": lang} if lang else {}
     r = client.get(f"/tables/{code}/export.csv", headers=headers)
     assert r.status_code == 200 and r.mimetype == "text/csv"
-    return list(csv.reader(io.StringIO(r.get_data(as_text=True))))
+    assert r.data.startswith(b"\xef\xbb\xbf")            # the byte-order mark
+    return list(csv.reader(io.StringIO(r.data.decode("utf-8-sig"), newline="")))
+
+
+SECTION, NAME = 4, 5            # after the round, phase, step and step number
 
 
 def import_1888n(client) -> str:
@@ -39,7 +43,8 @@ def test_the_csv_of_a_recorded_1888n_game_is_its_book_round_by_round(client):
     code = import_1888n(client)
     table = rows_of(client, code)
     header, body = table[0], table[1:]
-    assert header[:3] == ["round", "section", "name"] and header[-1] == "Total"
+    assert header[:6] == ["Round", "Phase", "Step", "Step number", "Section", "Name"]
+    assert header[-1] == "Total"
     for label in ("Cash", "Certificates", "Price", "Treasury"):
         assert label in header, header
     col = {h: i for i, h in enumerate(header)}
@@ -54,8 +59,8 @@ def test_the_csv_of_a_recorded_1888n_game_is_its_book_round_by_round(client):
     game = records.replay(records.loads(FIXTURE.read_bytes())).game
     names = {p["id"]: p["name"] for p in game.players}
     end = [r for r in body if r[0] == "End"]
-    players = {r[2]: r for r in end if r[1] == "Players"}
-    companies = {r[2]: r for r in end if r[1] == "Companies"}
+    players = {r[NAME]: r for r in end if r[SECTION] == "Players"}
+    companies = {r[NAME]: r for r in end if r[SECTION] == "Companies"}
     assert set(players) == set(names.values()) and len(companies) >= 6
     book = {s["id"]: s for s in game.book()}
     for row in book["players"]["rows"]:
@@ -72,14 +77,14 @@ def test_the_csv_of_a_recorded_1888n_game_is_its_book_round_by_round(client):
         assert theirs[col["Total"]] == ""                  # a company has no score
     # every round holds every player; a player's cash is a number each round
     for r in rounds:
-        held = [row for row in body if row[0] == r and row[1] == "Players"]
+        held = [row for row in body if row[0] == r and row[SECTION] == "Players"]
         assert len(held) == len(names)
         assert all(re.fullmatch(r"-?\d+", row[col["Cash"]]) for row in held)
     # prices move over the game: the book is per round, not the end repeated
     firsts = {}
     for row in body:
-        if row[1] == "Companies":
-            firsts.setdefault(row[2], row[col["Price"]])
+        if row[SECTION] == "Companies":
+            firsts.setdefault(row[NAME], row[col["Price"]])
     assert any(firsts[c] != companies[c][col["Price"]] for c in companies)
 
 
@@ -103,11 +108,12 @@ def test_an_age_of_steam_csv_has_players_and_no_companies(client):
     header, body = table[0], table[1:]
     col = {h: i for i, h in enumerate(header)}
     assert "Cash" in header and "Total" in header
-    assert {r[1] for r in body} == {"Players"}             # no companies in the book
-    rounds = list(dict.fromkeys(r[0] for r in body))
-    assert len(rounds) >= 2
-    for r in rounds:
-        held = [row for row in body if row[0] == r]
-        assert sorted(row[2] for row in held) == ["Ann", "Bo"]
+    assert {r[SECTION] for r in body} == {"Players"}       # no companies in the book
+    # a point of the chart per phase of a turn: the turn, the phase, the step's number
+    points = list(dict.fromkeys(tuple(r[:4]) for r in body))
+    assert len(points) >= 2 and all(p[0].isdigit() and p[1] for p in points), points
+    for p in points:
+        held = [row for row in body if tuple(row[:4]) == p]
+        assert sorted(row[NAME] for row in held) == ["Ann", "Bo"]
         assert all(re.fullmatch(r"-?\d+", row[col["Cash"]]) for row in held)
         assert all(re.fullmatch(r"-?\d+", row[col["Total"]]) for row in held)

@@ -211,9 +211,10 @@ def test_history_scores_and_exports(client, double):
     assert hist.count("entered by Ann") == 2
     rec = client.get(f"/tables/{code}/export.json").get_json()
     assert rec["title"] == double_title.ID and len(rec["actions"]) == 2
-    csv = client.get(f"/tables/{code}/export.csv").get_data(as_text=True).splitlines()
-    assert csv[0].startswith("round,section,name,") and csv[0].endswith(",Total")
-    assert {line.split(",")[2] for line in csv[1:]} >= {"Ann", "Bo"}     # the per-round book
+    csv = client.get(f"/tables/{code}/export.csv").data.decode("utf-8-sig").splitlines()
+    assert csv[0].startswith("Round,Phase,Step,Step number,Section,Name,") \
+        and csv[0].endswith(",Total")
+    assert {line.split(",")[5] for line in csv[1:]} >= {"Ann", "Bo"}     # the per-round book
     scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
     assert 'id="scores"' in scores and "<svg" in scores and "¥400" in scores
 

@@ -76,7 +76,8 @@ def test_a_whole_game_through_the_phone_forms(client, title):
     assert r.status_code == 200
     page = r.get_data(as_text=True)
     assert 'id="scores"' in page and "<svg" in page
-    csv = client.get(f"/tables/{code}/export.csv").get_data(as_text=True)
+    csv = client.get(f"/tables/{code}/export.csv").data.decode("utf-8-sig")
     lines = csv.splitlines()
-    assert lines[0].startswith("round,section,name,") and lines[0].endswith(",Total")
-    assert {line.split(",")[2] for line in lines[1:]} >= {"Ann", "Bo", "Cy"}
+    assert lines[0].startswith("Round,Phase,Step,Step number,Section,Name,")
+    assert lines[0].endswith(",Total")
+    assert {line.split(",")[5] for line in lines[1:]} >= {"Ann", "Bo", "Cy"}
