@@ -191,6 +191,9 @@ def _look(page, url, title, point, who, lang) -> list[str]:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"fit-{title}-{point}-{who}-{lang}.png"),
                         full_page=True, clip={"x": 0, "y": 0, "width": WIDTH, "height": 2 * HEIGHT})
+        trains = page.locator(".book [data-section=trains]:visible")     # the train deck's cards
+        if trains.count():
+            trains.first.screenshot(path=str(ARTIFACTS / f"fit-{title}-{point}-{who}-{lang}-trains.png"))
     return [f"{title} {point} {who} {lang} {f['kind']} {f['sel']} :: {f['text']}"
             for f in page.evaluate(FIND)]
 
