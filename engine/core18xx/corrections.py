@@ -233,10 +233,11 @@ class CorrectionsMixin:
             c["owner"] = None if owner == BANK else owner
             if owner in self.corps:
                 self.corps[owner]["companies"].append(company)
-        if rnd.name == "auction" and company in getattr(rnd, "companies", []) and owner != BANK:
-            rnd.companies.remove(company)      # no longer for sale; open bids on it lapse
-            rnd.bids.pop(company, None)
-            rnd._resolve(self)
+        auction = getattr(rnd, "auction", None) if rnd.name == "auction" else None
+        if company in getattr(auction, "companies", []) and owner != BANK:
+            auction.companies.remove(company)      # no longer for sale; open bids on it lapse
+            auction.bids.pop(company, None)
+            auction._resolve(self)
         self._fix(f"{self.cname(company)} now {'closed' if owner == 'closed' else self.pname(owner)}",
                   reason, kind="company", by=action["entity"], company=company,
                   company_name=self.cname(company), owner=owner, owner_name=self.pname(owner))

@@ -1,0 +1,77 @@
+"""``Step``: one piece of a round's procedure (tobymao/18xx's ``Engine::Step::Base``).
+
+A round is an ordered list of steps (``engine.core18xx.rounds.base.Round``). A step says
+
+- which action types it takes now from an entity: ``actions(g, entity)`` (by default its
+  ``ACTIONS`` while the entity may act, see ``may_act``);
+- what is legal: ``legal(g)``, the entries built by the same class whose ``process_<type>``
+  methods apply them (the round calls ``process_<type>(g, action)``);
+- whether the round waits on it: ``blocks(g)``. While a step blocks, the steps after it offer
+  nothing and an action of theirs goes to the blocking step, which refuses it
+  (``refuse(g, action)``), e.g. a train to discard, a certificate limit to sell down to.
+
+A step keeps the state that is its own; the state the steps of a round share (whose turn, what
+is done this turn) is the round's. Steps are plain objects (no lambdas, no open files) so the
+game's snapshots pickle them. The game object is passed in as ``g`` on every call.
+"""
+from __future__ import annotations
+
+from engine.errors import GameError
+
+
+class Step:
+    ACTIONS: tuple[str, ...] = ()
+    # A step that blocks exactly while an attribute of the game is not empty (and takes its
+    # ACTIONS only then) may name it instead of overriding ``actions`` and ``blocks``:
+    # the round then checks it without a call (DiscardTrain: ``g.crowded``).
+    BLOCKS_WHILE: str | None = None
+
+    def __init__(self, rnd):
+        self.round = rnd
+
+    def start(self, g) -> None:
+        """The round has its steps and its own state: a step may set up its own."""
+
+    # -- what it takes -----------------------------------------------------------------------
+    def actions(self, g, entity) -> tuple[str, ...]:
+        if self.BLOCKS_WHILE is not None and not getattr(g, self.BLOCKS_WHILE):
+            return ()
+        return self.ACTIONS
+
+    def may_act(self, g, entity) -> bool:
+        """Whether ``entity`` may post this step's actions now (else: not its turn)."""
+        return entity in self.round.acting(g)
+
+    def blocks(self, g) -> bool:
+        return self.BLOCKS_WHILE is not None and bool(getattr(g, self.BLOCKS_WHILE))
+
+    def acting(self, g) -> list[str]:
+        """Who the round waits on while this step blocks: the turn's entity, unless a step
+        says otherwise (a train to discard: the crowded companies); the round asks only the
+        steps that override this."""
+        return self.round.turn_acting(g)
+
+    def refuse(self, g, action) -> None:
+        """An action of a later step (or of none) while this step blocks."""
+        raise GameError("bad_action_now", f"{action['type']!r} is not possible now.",
+                        type=action["type"])
+
+    # -- what the phones are offered ---------------------------------------------------------
+    def legal(self, g) -> list[dict]:
+        return []
+
+
+def insert_before(steps, anchor, *new) -> tuple:
+    """``steps`` (a tuple of step classes) with ``new`` put just before ``anchor``."""
+    i = list(steps).index(anchor)
+    return tuple(steps[:i]) + tuple(new) + tuple(steps[i:])
+
+
+def insert_after(steps, anchor, *new) -> tuple:
+    i = list(steps).index(anchor) + 1
+    return tuple(steps[:i]) + tuple(new) + tuple(steps[i:])
+
+
+def replace(steps, old, new) -> tuple:
+    """``steps`` with the step class ``old`` replaced by ``new``."""
+    return tuple(new if s is old else s for s in steps)
