@@ -266,8 +266,10 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         entity = action.get("entity")
         if not isinstance(entity, str) or not entity:
             raise GameError("bad_entity", "An action names its entity (a player id or a company).")
-        for key in self.TEXT_FIELDS:
-            if key in action and not isinstance(action[key], str):
+        fields = self.TEXT_FIELDS
+        for key, value in action.items():
+            if key in fields and not isinstance(value, str):
+                key = next(k for k in fields if k in action and not isinstance(action[k], str))
                 raise GameError("bad_field",
                                 f"{key!r} is a name or id (text), not {action[key]!r}.",
                                 field=key)

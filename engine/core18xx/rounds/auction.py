@@ -12,16 +12,22 @@ class AuctionRound(Round):
 
     def __init__(self, g, steps):
         super().__init__(g, steps)
-        self.auction = next(s for s in self.steps if getattr(s, "AUCTION", False))
         self.start_steps(g)
+
+    @property
+    def auction(self):
+        """The auction step (``AUCTION = True``)."""
+        for s in self.steps:
+            if s.AUCTION:
+                return s
+        return None
 
     def __getattr__(self, name):
         # the auction step's lots and bids read through the round (``round.company``,
-        # ``round.bids``), as before the steps; never during unpickling (no ``auction`` yet)
-        auction = self.__dict__.get("auction")
-        if auction is None or name.startswith("__"):
+        # ``round.bids``), as before the steps; never while unpickling (no steps yet)
+        if name.startswith("__") or "steps" not in self.__dict__:
             raise AttributeError(name)
-        return getattr(auction, name)
+        return getattr(self.auction, name)
 
     def turn_acting(self, g):
         return self.auction.turn_acting(g)

@@ -13,6 +13,8 @@ or reorders).
 """
 from __future__ import annotations
 
+import importlib
+
 from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 
@@ -23,7 +25,7 @@ _PLANS: dict[tuple, tuple] = {}
 
 
 def _plan(classes: tuple) -> tuple:
-    """(take {type: index}, asked ((index, BLOCKS_WHILE or None), ..), interrupts (same),
+    """(take {type: (index, method name)}, asked ((index, BLOCKS_WHILE or None), ..), interrupts (same),
     starters (indexes of the steps with a ``start``))."""
     take: dict[str, int] = {}
     asked, interrupts, starters = [], [], []
@@ -33,7 +35,7 @@ def _plan(classes: tuple) -> tuple:
         dynamic_actions = cls.actions is not Step.actions or guarded
         if not dynamic_actions:
             for kind in cls.ACTIONS:
-                take.setdefault(kind, i)
+                take.setdefault(kind, (i, "process_" + kind))
         if dynamic_actions or cls.blocks is not Step.blocks:
             asked.append((i, cls.BLOCKS_WHILE if guarded else None))
         if cls.acting is not Step.acting:
@@ -44,6 +46,31 @@ def _plan(classes: tuple) -> tuple:
     return plan
 
 
+# A step's class by "module:qualname" and back: a round pickles its steps as (name, state), so
+# a snapshot names each step class as text instead of saving (and checking) a class reference.
+_NAMES: dict[type, str] = {}
+_CLASSES: dict[str, type] = {}
+
+
+def _name(cls: type) -> str:
+    name = _NAMES.get(cls)
+    if name is None:
+        name = _NAMES[cls] = f"{cls.__module__}:{cls.__qualname__}"
+        _CLASSES[name] = cls
+    return name
+
+
+def _class(name: str) -> type:
+    cls = _CLASSES.get(name)
+    if cls is None:
+        module, _, qualname = name.partition(":")
+        cls = importlib.import_module(module)
+        for part in qualname.split("."):
+            cls = getattr(cls, part)
+        _CLASSES[name] = cls
+    return cls
+
+
 class Round:
     name = ""
     finished = False
@@ -52,7 +79,20 @@ class Round:
     def __getstate__(self):
         state = self.__dict__.copy()
         state.pop("_plan", None)
+        del state["step_classes"]
+        state["steps"] = [(_name(type(s)), s.__dict__) for s in self.steps]
         return state
+
+    def __setstate__(self, state):
+        steps = []
+        for name, step_state in state.pop("steps"):
+            cls = _class(name)
+            step = cls.__new__(cls)
+            step.__dict__.update(step_state)
+            steps.append(step)
+        self.__dict__.update(state)
+        self.steps = steps
+        self.step_classes = tuple(type(s) for s in steps)
 
     def plan(self) -> tuple:
         plan = self._plan
@@ -86,11 +126,13 @@ class Round:
     def apply(self, g, action) -> None:
         """As if: for each step in order, if it takes the type it processes the action, else
         if it blocks it refuses it (the plan skips the steps that can do neither)."""
-        kind, entity = action["type"], action["entity"]
+        kind = action["type"]
+        entity = action["entity"]
+        plan = self._plan or self.plan()
+        found = plan[0].get(kind)            # (index, "process_<type>") of the first taker
+        i = found[0] if found is not None else 999
         steps = self.steps
-        take, asked = (self._plan or self.plan())[:2]
-        i = take.get(kind, 999)
-        for j, guard in asked:
+        for j, guard in plan[1]:
             if j >= i:
                 break
             step = steps[j]
@@ -98,25 +140,25 @@ class Round:
                 if not getattr(g, guard):
                     continue
                 if kind in step.ACTIONS:
-                    i = j
+                    i, found = j, None
                     break
                 step.refuse(g, action)
                 return
             if kind in step.actions(g, entity):
-                i = j
+                i, found = j, None
                 break
             if step.blocks(g):
                 step.refuse(g, action)
                 return
-        if i != 999:
-            step = steps[i]
-            if not step.may_act(g, entity):
+        if i == 999:
+            if entity not in self.acting(g):
                 g.out_of_turn(entity, self.acting(g))
-            getattr(step, "process_" + kind)(g, action)
+            self.no_step(g, action)
             return
-        if entity not in self.acting(g):
+        step = steps[i]
+        if not step.may_act(g, entity):
             g.out_of_turn(entity, self.acting(g))
-        self.no_step(g, action)
+        getattr(step, found[1] if found is not None else "process_" + kind)(g, action)
 
     def no_step(self, g, action) -> None:
         raise GameError("bad_action_now", f"{action['type']!r} is not possible in this round.",
@@ -128,11 +170,11 @@ class Round:
         discard), else whose turn it is (a step that blocks without naming actors waits on
         the turn's entity)."""
         for j, guard in (self._plan or self.plan())[2]:
-            if guard is not None and not getattr(g, guard):
-                continue
-            step = self.steps[j]
-            if guard is not None or step.blocks(g):
-                return step.acting(g)
+            if guard is not None:
+                if getattr(g, guard):
+                    return self.steps[j].acting(g)
+            elif self.steps[j].blocks(g):
+                return self.steps[j].acting(g)
         return self.turn_acting(g)
 
     def turn_acting(self, g) -> list[str]:

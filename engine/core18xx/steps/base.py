@@ -25,6 +25,7 @@ class Step:
     # ACTIONS only then) may name it instead of overriding ``actions`` and ``blocks``:
     # the round then checks it without a call (DiscardTrain: ``g.crowded``).
     BLOCKS_WHILE: str | None = None
+    AUCTION = False          # the step of an auction round that keeps the lots and bids
 
     def __init__(self, rnd):
         self.round = rnd

@@ -6,5 +6,9 @@ from engine.core18xx.steps.base import Step
 
 class StockStep(Step):
     def player(self, g) -> str | None:
-        acting = self.round.turn_acting(g)
-        return acting[0] if acting else None
+        rnd = self.round
+        return None if rnd.finished else g.order[rnd.index]
+
+    def may_act(self, g, entity):
+        rnd = self.round
+        return not rnd.finished and entity == g.order[rnd.index]

@@ -31,6 +31,9 @@ class WaterfallAuction(Step):
             return self.bids[self.auctioning]
         return None
 
+    def may_act(self, g, entity):
+        return entity in self.turn_acting(g)
+
     def turn_acting(self, g) -> list[str]:
         """Who bids now (the round's turn)."""
         if self.round.finished:

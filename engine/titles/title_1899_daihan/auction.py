@@ -38,6 +38,9 @@ class PrivateAuction(Step):
     def min_bid(self, g) -> int:
         return self.price(g) if self.high is None else self.high[1] + g.BID_STEP
 
+    def may_act(self, g, entity):
+        return entity in self.turn_acting(g)
+
     def turn_acting(self, g) -> list[str]:
         """Who bids now (the round's turn)."""
         return [] if self.round.finished else [g.order[self.index]]
