@@ -11,8 +11,9 @@ hooks where it departs from the core. Modules:
 - ``tiles.py``    the tile manifest, tile colours by phase, terrain costs, hex state
 - ``rounds/``     ``base.py`` (a round: an ordered list of steps), ``auction.py``, ``stock.py``,
                   ``operating.py`` (each round's shared state and turn order)
-- ``steps/``      one step a file, by name: ``lay_track.py``, ``buy_train.py``, ... (a step says
-                  which actions it takes, what is legal, and applies it; ``base.py``)
+- ``steps/``      the steps, by round: ``base.py`` (``Step``, and ``DiscardTrain``), ``auction.py``,
+                  ``stock.py``, ``operating.py`` (a step says which actions it takes, what is
+                  legal, and applies it)
 - ``game.py``     ``Core18xx``: state, round flow, game end, scores, view, legal actions,
                   and the title hooks; it mixes in the actions on the book, by topic:
 - ``share_trading.py``  par, buy, sell, float, certificate limit, presidency

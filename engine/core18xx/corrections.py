@@ -24,7 +24,6 @@ from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
 from engine.core18xx.trains import Depot
-from engine.core18xx.declare import seat_param
 from engine.errors import GameError
 
 CASH_LIMIT = 100000
@@ -93,7 +92,7 @@ class CorrectionsMixin:
             fixed = {k: v for k, v in params.items() if not isinstance(v, dict)}
             fields = {k: v for k, v in params.items() if isinstance(v, dict)}
             out.append({"type": "correction", "kind": kind, **fixed, "anytime": True,
-                        "params": {"entity": seat_param(seated), **fields, "reason": reason}})
+                        "params": {"entity": _seat_param(seated), **fields, "reason": reason}})
         return out
 
     def correction_hex_param(self) -> dict:
@@ -318,3 +317,8 @@ class CorrectionsMixin:
     CORRECTIONS = {"cash": _fix_cash, "share_price": _fix_share_price, "train": _fix_train,
                    "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
                    "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}
+
+
+def _seat_param(players) -> dict:
+    from engine.core18xx.declare import seat_param     # loaded when corrections are offered
+    return seat_param(players)

@@ -78,7 +78,6 @@ import random
 from engine.core18xx.bank import BANK, Ledger
 from engine.core18xx.book import CoreBookMixin
 from engine.core18xx.corrections import CorrectionsMixin
-from engine.core18xx.declare import declare
 from engine.core18xx.dividends import DividendMixin
 from engine.core18xx.market import StockMarket
 from engine.core18xx.phases_trains import TrainsMixin
@@ -86,19 +85,11 @@ from engine.core18xx.privates import PrivatesMixin
 from engine.core18xx.rounds.auction import AuctionRound
 from engine.core18xx.rounds.operating import OperatingRound
 from engine.core18xx.rounds.stock import StockRound
-from engine.core18xx.steps.buy_company import BuyCompany
-from engine.core18xx.steps.buy_shares import BuyShares
-from engine.core18xx.steps.buy_train import BuyTrain
-from engine.core18xx.steps.discard_train import DiscardTrain
-from engine.core18xx.steps.dividend import Dividend
-from engine.core18xx.steps.emergency_money import EmergencyMoney
-from engine.core18xx.steps.end_turn import EndTurn
-from engine.core18xx.steps.lay_track import LayTrack
-from engine.core18xx.steps.place_token import PlaceToken
-from engine.core18xx.steps.run_trains import RunTrains
-from engine.core18xx.steps.sell_shares import SellShares
-from engine.core18xx.steps.stock_pass import StockPass
-from engine.core18xx.steps.waterfall_auction import WaterfallAuction
+from engine.core18xx.steps.auction import WaterfallAuction
+from engine.core18xx.steps.base import DiscardTrain
+from engine.core18xx.steps.operating import (BuyCompany, BuyTrain, Dividend, EmergencyMoney, EndTurn,
+                                             LayTrack, PlaceToken, RunTrains)
+from engine.core18xx.steps.stock import BuyShares, SellShares, StockPass
 from engine.core18xx.share_trading import ShareTradingMixin
 from engine.core18xx.shares import IPO, POOL, ShareBook
 from engine.core18xx.tiles import Board
@@ -109,6 +100,13 @@ from engine.events import Event
 
 
 _NAME_KEYS = ("_name", "_names")     # params that are names already (``emit``)
+
+
+def describe_step(action: dict, currency: str = "") -> dict:
+    """A posted step as its history line (``TitleSpec.describe`` of the 18xx titles; see
+    ``engine.core18xx.declare.describe``, loaded only when a history line is made)."""
+    from engine.core18xx.declare import describe
+    return describe(action, currency)
 
 
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
@@ -290,6 +288,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         if self.finished:
             return []
         legal = self.round.legal(self) + self.correction_legal()
+        from engine.core18xx.declare import declare     # not loaded by tools that only replay
         return declare(legal, self.players, self.money, self.cname)
 
     def result(self) -> dict[str, int]:

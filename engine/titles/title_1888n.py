@@ -13,13 +13,12 @@ the end of each set, and the auction's full round of passes.
 from __future__ import annotations
 
 from engine.core18xx import Core18xx
-from engine.core18xx.steps.base import insert_before
-from engine.core18xx.steps.stock_pass import StockPass
-from engine.core18xx.steps.stock_step import StockStep
+from engine.core18xx.game import describe_step
+from engine.core18xx.steps.base import StockStep, insert_before
+from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
 from engine.contract import msg
 from engine.titles import TitleSpec
-from engine.core18xx.declare import describe as describe_step
 
 # -- general (rulebook: players, start cash, cert limit, bank ¥9,000) ----------------------
 BANK_CASH = 9000

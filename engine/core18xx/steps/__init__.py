@@ -1,4 +1,4 @@
-"""The steps of the 18xx rounds, one class a file, named for what the step does.
+"""The steps of the 18xx rounds, by round; each class is named for what the step does.
 
 A round (``engine.core18xx.rounds``) is an ordered list of steps; a step (``base.Step``) says
 which action types it takes, builds its legal entries and applies them (``process_<type>``),
@@ -6,12 +6,13 @@ and says whether the round waits on it (``blocks``). The core's lists are
 ``Core18xx.AUCTION_STEPS``, ``STOCK_STEPS`` and ``OPERATING_STEPS``; a title lists its own
 (``base.insert_before``/``insert_after``/``replace`` help).
 
-- any round:       ``discard_train.DiscardTrain`` (a company over the train limit)
-- auction round:   ``waterfall_auction.WaterfallAuction`` (1830's waterfall of the privates)
-- stock round:     ``sell_shares.SellShares``, ``buy_shares.BuyShares`` (par or buy),
-                   ``stock_pass.StockPass``
-- operating round: ``lay_track.LayTrack``, ``place_token.PlaceToken``,
-                   ``run_trains.RunTrains``, ``dividend.Dividend``, ``buy_train.BuyTrain``,
-                   ``buy_company.BuyCompany``, ``emergency_money.EmergencyMoney`` (the forced
-                   train purchase), ``end_turn.EndTurn``
+- ``base.py``:      ``Step``; ``OperatingStep``, ``StockStep`` (whose turn it is);
+                    ``DiscardTrain`` (any round: a company over the train limit)
+- ``auction.py``:   ``WaterfallAuction`` (1830's waterfall of the privates)
+- ``stock.py``:     ``SellShares``, ``BuyShares`` (par or buy), ``StockPass``
+- ``operating.py``: ``LayTrack``, ``PlaceToken``, ``RunTrains``, ``Dividend``, ``BuyTrain``,
+                    ``BuyCompany``, ``EmergencyMoney`` (the forced train purchase), ``EndTurn``
+
+(One module per round rather than per step: each module costs a tool that replays a game
+its load time, and the steps of a round are read together.)
 """

@@ -16,6 +16,7 @@ game's snapshots pickle them. The game object is passed in as ``g`` on every cal
 """
 from __future__ import annotations
 
+from engine.core18xx.trains import DEPOT, Depot
 from engine.errors import GameError
 
 
@@ -76,3 +77,66 @@ def insert_after(steps, anchor, *new) -> tuple:
 def replace(steps, old, new) -> tuple:
     """``steps`` with the step class ``old`` replaced by ``new``."""
     return tuple(new if s is old else s for s in steps)
+
+
+# -- the kinds of step, and the step of every round ------------------------------------
+class OperatingStep(Step):
+    """A step of an operating turn; the company whose turn it is is ``self.round.corp`` and
+    only it acts (unless the step says otherwise)."""
+
+    def may_act(self, g, entity):
+        return entity == self.round.corp
+
+
+class StockStep(Step):
+    """A step of the stock round; the player whose turn it is is ``player(g)``."""
+
+    def player(self, g) -> str | None:
+        rnd = self.round
+        return None if rnd.finished else g.order[rnd.index]
+
+    def may_act(self, g, entity):
+        rnd = self.round
+        return not rnd.finished and entity == g.order[rnd.index]
+
+
+class DiscardTrain(Step):
+    """Discard a train (any round): a company over the train limit after a phase change discards
+    down to it before anything else happens (``discard_train`` {train}). The game keeps the list
+    of such companies (``g.crowded``, filled by ``check_crowded``); while it is not empty this step
+    blocks every round."""
+    ACTIONS = ("discard_train",)
+    BLOCKS_WHILE = "crowded"
+
+    def may_act(self, g, entity):
+        return True                      # the crowded company is checked by the discard
+
+    def acting(self, g):
+        return list(g.crowded)
+
+    def refuse(self, g, action):
+        names = ", ".join(g.crowded)
+        raise GameError("must_discard", f"{names} must first discard down to the train limit.",
+                        corporations=list(g.crowded))
+
+    def process_discard_train(self, g, action):
+        corp = action["entity"]
+        if corp not in g.crowded:
+            self.refuse(g, action)
+        train = action.get("train")
+        if train not in g.corps[corp]["trains"]:
+            raise GameError("not_your_train", f"{corp} does not own train {train!r}.", train=train)
+        g.corps[corp]["trains"].remove(train)
+        del g.train_owner[train]
+        g.depot.discarded.append(train)
+        g.depot.owner[train] = DEPOT
+        g.emit("train_discarded", f"{corp} discards train {train} to the pool.",
+               f"Put {corp}'s {Depot.kind(train)}-train in the bank's pool.", corporation=corp,
+               train=train, train_type=Depot.kind(train))
+        if len(g.corps[corp]["trains"]) <= g.train_limit(corp):
+            g.crowded.remove(corp)
+
+    def legal(self, g):
+        return [{"type": "discard_train", "entity": corp,
+                 "params": {"train": {"choices": list(g.corps[corp]["trains"])}}}
+                for corp in g.crowded]

@@ -20,12 +20,12 @@ import re
 
 from engine import contract as C
 from engine.core18xx import Core18xx
+from engine.core18xx.game import describe_step
 from engine.core18xx.market import StockMarket
+from engine.core18xx.steps.auction import WaterfallAuction
 from engine.core18xx.steps.base import insert_after, insert_before, replace
-from engine.core18xx.steps.end_turn import EndTurn
-from engine.core18xx.steps.lay_track import LayTrack
-from engine.core18xx.steps.stock_pass import StockPass
-from engine.core18xx.steps.waterfall_auction import WaterfallAuction
+from engine.core18xx.steps.operating import EndTurn, LayTrack
+from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
 from engine.titles import TitleSpec
 from engine.titles.title_1899_daihan import data as D
@@ -38,7 +38,6 @@ from engine.titles.title_1899_daihan import provisional as P
 from engine.titles.title_1899_daihan.stock import ParkExchange, StockMixin
 from engine.titles.title_1899_daihan.track import TrackMixin
 from engine.titles.title_1899_daihan.trains import DaihanTrainsMixin
-from engine.core18xx.declare import describe as describe_step
 
 
 class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPrivatesMixin, TrackMixin, StockMixin,

@@ -12,8 +12,8 @@ B station, C run, D dividend, E trains, X privates at any time), with
 from __future__ import annotations
 
 from engine.core18xx.rounds.operating import TRACK, OperatingRound
-from engine.core18xx.steps.lay_track import LayTrack
-from engine.core18xx.steps.operating_step import OperatingStep
+from engine.core18xx.steps.base import OperatingStep
+from engine.core18xx.steps.operating import LayTrack
 from engine.errors import GameError
 
 

@@ -14,7 +14,7 @@ import random
 
 from engine import contract as C
 from engine.core18xx.shares import IPO
-from engine.core18xx.steps.stock_step import StockStep
+from engine.core18xx.steps.base import StockStep
 from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
