@@ -3,6 +3,7 @@ trade-in), rust and phase changes, export, train limits and discards, the forced
 with the president's money, and bankruptcy. Mixed into ``Core18xx``."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import POOL
 from engine.core18xx.trains import Depot
@@ -283,8 +284,8 @@ class TrainsMixin:
             for t, owner in self.train_owner.items():
                 if owner != corp and not (emergency and cash < self.depot.price(t)):
                     out.append({"type": "buy_train", "entity": corp, "train": t, "seller": owner,
-                                "params": {"price": {"min": 1, "max": cash, "step": 1,
-                                                     "default": min(cash, self.depot.price(t))}}})
+                                "params": {"price": C.number("money", 1, cash, 1,
+                                                             min(cash, self.depot.price(t)))}})
         return out
 
     # -- bankruptcy ------------------------------------------------------------------------

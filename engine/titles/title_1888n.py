@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from engine.core18xx import Core18xx
 from engine.core18xx.game import describe_step
-from engine.core18xx.steps.base import StockStep, insert_before
+from engine.core18xx.steps.base import StockStep, insert_before, word
 from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
+from engine import contract as C
 from engine.contract import msg
 from engine.titles import TitleSpec
 
@@ -239,10 +240,12 @@ class ForbiddenCityExchange(StockStep):
                 by_corp[corp] = sources
         if not by_corp:
             return []
+        sources = sorted({s for v in by_corp.values() for s in v})
         return [{"type": "exchange", "entity": player, "company": "FC",
-                 "params": {"corporation": {"choices": list(by_corp)},
-                            "source": {"choices": sorted({s for v in by_corp.values() for s in v}),
-                                       "choices_by": {"field": "corporation", "map": by_corp}}}}]
+                 "params": {"corporation": C.choice("company", list(by_corp)),
+                            "source": C.choice("entity", sources, {s: word(s) for s in sources},
+                                               choices_by={"field": "corporation",
+                                                           "map": by_corp})}}]
 
 
 class Rules1888N(Core18xx):
@@ -396,11 +399,12 @@ class Rules1888N(Core18xx):
             if by_hex:
                 out.append({"type": "lay_tile", "entity": corp, "company": company,
                             "hexes": sorted(by_hex),
-                            "params": {"hex": {"choices": sorted(by_hex)},
-                                       "tile": {"choices": sorted({t for ts in by_hex.values()
-                                                                   for t in ts}),
-                                                "choices_by": {"field": "hex", "map": by_hex}},
-                                       "rotation": {"choices": [0, 1, 2, 3, 4, 5]}}})
+                            "params": {"hex": C.choice("hex", sorted(by_hex)),
+                                       "tile": C.choice("tile", sorted({t for ts in by_hex.values()
+                                                                        for t in ts}),
+                                                        choices_by={"field": "hex",
+                                                                    "map": by_hex}),
+                                       "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5])}})
         return out
 
     def _special_choices(self, spec):

@@ -8,6 +8,7 @@ bids are auctioned between those bidders (lowest bidder to act, in steps of
 """
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 
@@ -181,7 +182,7 @@ class WaterfallAuction(Step):
 
         def bid(company, lo, hi, **extra):
             out.append({"type": "bid", "entity": player, "company": company, **extra,
-                        "params": {"price": {"min": lo, "max": hi, "step": step, "default": lo}}})
+                        "params": {"price": C.number("money", lo, hi, step, lo)}})
         if self._auction_bids():
             c = self.auctioning
             lo, hi = self.min_bid(g, c), self.max_bid(g, player, c)

@@ -16,6 +16,7 @@ game's snapshots pickle them. The game object is passed in as ``g`` on every cal
 """
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.trains import DEPOT, Depot
 from engine.errors import GameError
 
@@ -61,6 +62,13 @@ class Step:
     # -- what the phones are offered ---------------------------------------------------------
     def legal(self, g) -> list[dict]:
         return []
+
+
+def word(value) -> dict:
+    """The label of a choice that is a word (a dividend's kind, a share's source): the
+    family's word for it (``engine.core18xx.declare.CHOICE_WORDS``)."""
+    from engine.core18xx.declare import word as declared      # loaded with legal entries
+    return declared(value)
 
 
 def insert_before(steps, anchor, *new) -> tuple:
@@ -138,5 +146,5 @@ class DiscardTrain(Step):
 
     def legal(self, g):
         return [{"type": "discard_train", "entity": corp,
-                 "params": {"train": {"choices": list(g.corps[corp]["trains"])}}}
+                 "params": {"train": C.choice("train", list(g.corps[corp]["trains"]))}}
                 for corp in g.crowded]

@@ -5,7 +5,8 @@ forced train purchase) and ``EndTurn``. The turn's shared state is the round's
 from __future__ import annotations
 
 from engine.core18xx.rounds.operating import DIVIDEND, RUN, TOKEN, TRACK
-from engine.core18xx.steps.base import OperatingStep
+from engine import contract as C
+from engine.core18xx.steps.base import OperatingStep, word
 from engine.errors import GameError
 
 
@@ -142,7 +143,8 @@ class Dividend(OperatingStep):
             return []
         return [{"type": "dividend", "entity": rnd.corp,
                  "revenue": rnd.revenue[0] if rnd.revenue else 0,
-                 "params": {"kind": {"choices": list(g.DIVIDEND_KINDS)}}}]
+                 "params": {"kind": C.choice("text", list(g.DIVIDEND_KINDS),
+                                             {k: word(k) for k in g.DIVIDEND_KINDS})}}]
 
 
 class BuyTrain(OperatingStep):
@@ -228,7 +230,7 @@ class EmergencyMoney(OperatingStep):
                     if pcts:
                         out.append({"type": "sell_shares", "entity": president,
                                     "corporation": other, "need": need,
-                                    "params": {"percent": {"choices": pcts}}})
+                                    "params": {"percent": C.choice("percent", pcts)}})
             if g.can_go_bankrupt(rnd, corp):
                 out.append({"type": "bankrupt", "entity": corp, "params": {}})
         return out

@@ -2,7 +2,8 @@
 limit), ``BuyShares`` (par or buy, one a turn) and ``StockPass``."""
 from __future__ import annotations
 
-from engine.core18xx.steps.base import StockStep
+from engine import contract as C
+from engine.core18xx.steps.base import StockStep, word
 from engine.errors import GameError
 
 
@@ -42,7 +43,7 @@ class SellShares(StockStep):
             pcts = g.sellable_percents(player, corp)
             if pcts:
                 out.append({"type": "sell_shares", "entity": player, "corporation": corp,
-                            "params": {"percent": {"choices": pcts}}})
+                            "params": {"percent": C.choice("percent", pcts)}})
         return out
 
 
@@ -89,7 +90,7 @@ class BuyShares(StockStep):
                               if p * g.shares.president_percent[corp] // 10 <= cash]
                     if prices and g.cert_room(player, corp):
                         out.append({"type": "par", "entity": player, "corporation": corp,
-                                    "params": {"price": {"choices": prices}}})
+                                    "params": {"price": C.choice("money", prices)}})
                 continue
             if corp in rnd.sold.get(player, ()):
                 continue
@@ -97,7 +98,8 @@ class BuyShares(StockStep):
             if sources:
                 out.append({"type": "buy_shares", "entity": player, "corporation": corp,
                             "prices": {s: g.share_price_from(corp, s) for s in sources},
-                            "params": {"source": {"choices": sources}}})
+                            "params": {"source": C.choice("entity", sources,
+                                                          {s: word(s) for s in sources})}})
         return out
 
 

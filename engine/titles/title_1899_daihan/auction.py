@@ -136,8 +136,7 @@ class PrivateAuction(Step):
         if lo <= hi:
             hi = lo + (hi - lo) // g.BID_STEP * g.BID_STEP
             out.append({"type": "bid", "entity": player, "company": self.company,
-                        "params": {"price": {"min": lo, "max": hi, "step": g.BID_STEP,
-                                             "default": lo}}})
+                        "params": {"price": C.number("money", lo, hi, g.BID_STEP, lo)}})
         out.append({"type": "pass", "entity": player,
                     "label": C.msg("act.auction_pass", "Pass on %(company)s",
                                    company=self.company), "params": {}})

@@ -60,8 +60,7 @@ class DaihanPrivatesMixin:
     def kyeongin_entry(self, player: str) -> dict:
         return {"type": "kyeongin_run", "entity": player,
                 "label": C.msg("act.kyeongin_run", "Enter Kyeongin's Hanseong-Incheon run"),
-                "params": {"revenue": {"min": 0, "max": 200, "step": 10,
-                                       "default": D.KYEONGIN_RUN_DEFAULT}}}
+                "params": {"revenue": C.number("money", 0, 200, 10, D.KYEONGIN_RUN_DEFAULT)}}
 
     # -- sale to a company --------------------------------------------------------------------
     def corp_buy_company(self, corp, company, price):

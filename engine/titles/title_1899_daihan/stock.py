@@ -124,4 +124,4 @@ class ParkExchange(StockStep):
             return []
         return [{"type": "exchange", "entity": player, "company": D.PARK,
                  "label": C.msg("act.park_exchange", "Exchange Park Ki-jong for an IPO share"),
-                 "params": {"corporation": {"choices": corps}}}]
+                 "params": {"corporation": C.choice("company", corps)}}]

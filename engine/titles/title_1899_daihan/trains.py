@@ -185,7 +185,7 @@ class DaihanTrainsMixin:
         return {"type": "buy_executive_car", "entity": corp, "price": self.car_price(),
                 "label": C.msg("act.buy_executive_car", "Buy an executive car (%(price)s)",
                                price=self.money(self.car_price())),
-                "params": {"train": {"choices": free}}}
+                "params": {"train": C.choice("train", free)}}
 
     # -- the run: one revenue per train, goods deliveries ----------------------------------
     def goods_value(self) -> int:
@@ -197,8 +197,7 @@ class DaihanTrainsMixin:
 
     def run_template(self, corp):
         entry = super().run_template(corp)
-        entry["params"]["goods"] = {"min": 0, "max": D.MAX_GOODS_PER_RUN, "step": 1,
-                                    "default": 0}
+        entry["params"]["goods"] = C.number("count", 0, D.MAX_GOODS_PER_RUN, 1, 0)
         cars = [t for t in entry["trains"] if t in self.cars]
         entry["show"] = [{"label": C.msg("field.goods_value", "Each goods delivery"),
                           "value": C.money(self.goods_value())}]
