@@ -33,6 +33,7 @@ class AuctionRound(Round):
         return self.auction.turn_acting(g)
 
     def no_step(self, g, action):
+        self.check_turn(g, action)
         self.auction.refuse_other(g, action)
 
     def view(self, g):

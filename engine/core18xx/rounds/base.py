@@ -3,7 +3,7 @@
 ``apply`` walks the steps in order: the first step whose ``actions(g, entity)`` has the action's
 type takes it, unless a step before it blocks (the round waits on that one: it refuses the
 action). The taking step is asked whether the entity may act (``may_act``; else "not your
-turn"), then its ``process_<type>`` runs. No step takes the type: ``no_step`` refuses it.
+turn"), then its ``process_<type>`` runs (what it returns, ``apply`` returns). No step takes the type: ``no_step`` refuses it.
 ``legal`` is the steps' entries in order, up to and including the first step that blocks;
 ``acting`` is who that step waits on, or the round's own turn (``turn_acting``).
 
@@ -142,27 +142,29 @@ class Round:
                 if kind in step.ACTIONS:
                     i, found = j, None
                     break
-                step.refuse(g, action)
-                return
+                return step.refuse(g, action)
             if kind in step.actions(g, entity):
                 i, found = j, None
                 break
             if step.blocks(g):
-                step.refuse(g, action)
-                return
+                return step.refuse(g, action)
         if i == 999:
-            if entity not in self.acting(g):
-                g.out_of_turn(entity, self.acting(g))
-            self.no_step(g, action)
-            return
+            return self.no_step(g, action)
         step = steps[i]
         if not step.may_act(g, entity):
             g.out_of_turn(entity, self.acting(g))
-        getattr(step, found[1] if found is not None else "process_" + kind)(g, action)
+        return getattr(step, found[1] if found is not None else "process_" + kind)(g, action)
 
-    def no_step(self, g, action) -> None:
+    def no_step(self, g, action):
+        """No step takes the action's type: not the entity's turn, or not an action now."""
+        self.check_turn(g, action)
         raise GameError("bad_action_now", f"{action['type']!r} is not possible in this round.",
                         type=action["type"])
+
+    def check_turn(self, g, action) -> None:
+        entity = action["entity"]
+        if entity not in self.acting(g):
+            g.out_of_turn(entity, self.acting(g))
 
     # -- who acts, what is legal -----------------------------------------------------------
     def acting(self, g) -> list[str]:

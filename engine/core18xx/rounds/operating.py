@@ -88,6 +88,7 @@ class OperatingRound(Round):
         return [] if self.corp is None else [self.corp]
 
     def no_step(self, g, action):
+        self.check_turn(g, action)
         raise GameError("bad_action_now",
                         f"{action['type']!r} is not an action of an operating turn.",
                         type=action["type"])

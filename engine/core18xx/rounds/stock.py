@@ -35,6 +35,7 @@ class StockRound(Round):
         return [] if self.finished else [g.order[self.index]]
 
     def no_step(self, g, action):
+        self.check_turn(g, action)
         raise GameError("bad_action_now", f"{action['type']!r} is not a stock round action.",
                         type=action["type"])
 

@@ -24,6 +24,7 @@ class DaihanOperatingRound(OperatingRound):
         super().__init__(g, steps, round_num, total)
 
     def no_step(self, g, action):
+        self.check_turn(g, action)
         if action["type"] == "kyeongin_run":
             raise GameError("kyeongin_done", "Kyeongin's run is entered once, at the start of "
                             "the operating round.")
