@@ -9,8 +9,8 @@ hooks where it departs from the core. Modules:
 - ``shares.py``   share holdings (IPO, pool, players), presidency, certificate counts
 - ``trains.py``   the train depot, the discard pool, phases, rust and export
 - ``tiles.py``    the tile manifest, tile colours by phase, terrain costs, hex state
-- ``rounds/``     ``base.py`` (a round: an ordered list of steps), ``auction.py``, ``stock.py``,
-                  ``operating.py`` (each round's shared state and turn order)
+- ``rounds/``     ``__init__.py`` (``Round``: an ordered list of steps), ``auction.py``,
+                  ``stock.py``, ``operating.py`` (each round's shared state and turn order)
 - ``steps/``      the steps, by round: ``base.py`` (``Step``, and ``DiscardTrain``), ``auction.py``,
                   ``stock.py``, ``operating.py`` (a step says which actions it takes, what is
                   legal, and applies it)

@@ -4,7 +4,7 @@ own auction step). The auction step (``AUCTION = True``) keeps the lots and bids
 acts; ``auction`` is that step."""
 from __future__ import annotations
 
-from engine.core18xx.rounds.base import Round
+from engine.core18xx.rounds import Round
 
 
 class AuctionRound(Round):

@@ -10,7 +10,7 @@ share: the order of the companies, whose turn it is, and the turn's state (``sta
 """
 from __future__ import annotations
 
-from engine.core18xx.rounds.base import Round
+from engine.core18xx.rounds import Round
 from engine.errors import GameError
 
 TRACK, TOKEN, RUN, DIVIDEND, TRAINS = range(5)

@@ -8,7 +8,7 @@ what each player sold this round and what the current turn has done (``turn_acti
 """
 from __future__ import annotations
 
-from engine.core18xx.rounds.base import Round
+from engine.core18xx.rounds import Round
 from engine.errors import GameError
 
 

@@ -1,6 +1,6 @@
 """``Step``: one piece of a round's procedure (tobymao/18xx's ``Engine::Step::Base``).
 
-A round is an ordered list of steps (``engine.core18xx.rounds.base.Round``). A step says
+A round is an ordered list of steps (``engine.core18xx.rounds.Round``). A step says
 
 - which action types it takes now from an entity: ``actions(g, entity)`` (by default its
   ``ACTIONS`` while the entity may act, see ``may_act``);

@@ -1,4 +1,4 @@
-"""18 Lilliput's turn machine on the 18xx core's (``engine.core18xx.rounds.base.Round``): one
+"""18 Lilliput's turn machine on the 18xx core's (``engine.core18xx.rounds.Round``): one
 round object for the whole game (``Lilliput.flow``), its steps by the part of the round
 the game is in (``g.step``: draft, actions, runs), with the discard of a company over its
 train limit blocking them all. A step checks what the part of the round asks (whose pick,
@@ -9,7 +9,7 @@ the machine (as the core takes its corrections).
 """
 from __future__ import annotations
 
-from engine.core18xx.rounds.base import Round
+from engine.core18xx.rounds import Round
 from engine.core18xx.steps.base import Step
 from engine.titles.title_18lilliput.base import err
 
