@@ -6,8 +6,8 @@ in :class:`engine.core18xx.game.Core18xx`, which every method receives as ``g``.
 ``Round`` (here): ``apply`` walks the steps in order: the first step whose
 ``actions(g, entity)`` has the action's type takes it, unless a step before it blocks (the
 round waits on that one: it refuses the action). The taking step is asked whether the entity
-may act (``may_act``; else "not your turn"), then its ``process_<type>`` runs (what it
-returns, ``apply`` returns). No step takes the type: ``no_step`` refuses it. ``legal`` is the
+may act (``may_act``; else "not your turn"), then its ``process_<type>`` runs (or its ``take``
+for a step that takes types of the game's choosing; what it returns, ``apply`` returns). No step takes the type: ``no_step`` refuses it. ``legal`` is the
 steps' entries in order, up to and including the first step that blocks; ``acting`` is who
 that step waits on, or the round's own turn (``turn_acting``).
 
@@ -131,7 +131,7 @@ class Round:
         """As if: for each step in order, if it takes the type it processes the action, else
         if it blocks it refuses it (the plan skips the steps that can do neither)."""
         kind = action["type"]
-        entity = action["entity"]
+        entity = action.get("entity")
         plan = self._plan or self.plan()
         found = plan[0].get(kind)            # (index, "process_<type>") of the first taker
         i = found[0] if found is not None else 999
@@ -157,7 +157,9 @@ class Round:
         step = steps[i]
         if not step.may_act(g, entity):
             g.out_of_turn(entity, self.acting(g))
-        return getattr(step, found[1] if found is not None else "process_" + kind)(g, action)
+        if found is not None:
+            return getattr(step, found[1])(g, action)
+        return getattr(step, "process_" + kind, step.take)(g, action)
 
     def no_step(self, g, action):
         """No step takes the action's type: not the entity's turn, or not an action now."""
@@ -166,7 +168,7 @@ class Round:
                         type=action["type"])
 
     def check_turn(self, g, action) -> None:
-        entity = action["entity"]
+        entity = action.get("entity")
         if entity not in self.acting(g):
             g.out_of_turn(entity, self.acting(g))
 

@@ -60,6 +60,12 @@ class Step:
                         type=action["type"])
 
     # -- what the phones are offered ---------------------------------------------------------
+    def take(self, g, action):
+        """An action of a type without a ``process_<type>`` (a step whose ``actions`` are the
+        game's: 18Korea's rounds)."""
+        raise GameError("bad_action_now", f"{action['type']!r} is not possible now.",
+                        type=action["type"])
+
     def legal(self, g) -> list[dict]:
         return []
 
