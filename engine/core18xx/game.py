@@ -73,8 +73,6 @@ authority, and every value the book keeps can be corrected.
 """
 from __future__ import annotations
 
-import random
-
 from engine.core18xx.bank import BANK, Ledger
 from engine.core18xx.book import CoreBookMixin
 from engine.core18xx.corrections import CorrectionsMixin
@@ -154,6 +152,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         self.names = {p["id"]: p["name"] for p in players}
         self.order = list(self.players)          # seating, rotated so priority is first
         if options.get("seating") == "random":   # deal the seats from the seed
+            import random                        # loaded only for a table that asks
             random.Random(seed).shuffle(self.order)
         self.bankrupt: list[str] = []
         self.finished = False
