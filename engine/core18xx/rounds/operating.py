@@ -85,7 +85,8 @@ class OperatingRound(Round):
         return not (self.stage < DIVIDEND and g.corps[self.corp]["trains"])
 
     def turn_acting(self, g) -> list[str]:
-        return [] if self.corp is None else [self.corp]
+        corp = self.corp
+        return [] if corp is None else [corp]
 
     def no_step(self, g, action):
         self.check_turn(g, action)
