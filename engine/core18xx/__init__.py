@@ -9,7 +9,11 @@ hooks where it departs from the core. Modules:
 - ``shares.py``   share holdings (IPO, pool, players), presidency, certificate counts
 - ``trains.py``   the train depot, the discard pool, phases, rust and export
 - ``tiles.py``    the tile manifest, tile colours by phase, terrain costs, hex state
-- ``rounds/``     ``auction.py`` (1830 waterfall), ``stock.py``, ``operating.py``
+- ``rounds/``     ``__init__.py`` (``Round``: an ordered list of steps), ``auction.py``,
+                  ``stock.py``, ``operating.py`` (each round's shared state and turn order)
+- ``steps/``      the steps, by round: ``base.py`` (``Step``, and ``DiscardTrain``), ``auction.py``,
+                  ``stock.py``, ``operating.py`` (a step says which actions it takes, what is
+                  legal, and applies it)
 - ``game.py``     ``Core18xx``: state, round flow, game end, scores, view, legal actions,
                   and the title hooks; it mixes in the actions on the book, by topic:
 - ``share_trading.py``  par, buy, sell, float, certificate limit, presidency

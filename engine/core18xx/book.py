@@ -268,9 +268,9 @@ class CoreBookMixin:
         built = [(h, {"tile": t, "stations": [corp for corp in corps
                                                if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
                  for h, (t, _r) in sorted(self.board.laid.items())]
-        from engine.core18xx.rounds.auction import AuctionRound
         r = self.round
-        bids = open_bids(r.bids) if isinstance(r, AuctionRound) else None
+        lots = getattr(getattr(r, "auction", None), "bids", None)   # the waterfall's bids
+        bids = open_bids(lots) if lots is not None else None
         turn = operating_steps(r.corp, r.stage, r.laid, r.token_done) \
             if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) \
             and hasattr(r, "stage") and not self.crowded else None

@@ -24,7 +24,6 @@ from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
 from engine.core18xx.trains import Depot
-from engine.core18xx.declare import seat_param
 from engine.errors import GameError
 
 CASH_LIMIT = 100000
@@ -93,7 +92,7 @@ class CorrectionsMixin:
             fixed = {k: v for k, v in params.items() if not isinstance(v, dict)}
             fields = {k: v for k, v in params.items() if isinstance(v, dict)}
             out.append({"type": "correction", "kind": kind, **fixed, "anytime": True,
-                        "params": {"entity": seat_param(seated), **fields, "reason": reason}})
+                        "params": {"entity": _seat_param(seated), **fields, "reason": reason}})
         return out
 
     def correction_hex_param(self) -> dict:
@@ -233,10 +232,11 @@ class CorrectionsMixin:
             c["owner"] = None if owner == BANK else owner
             if owner in self.corps:
                 self.corps[owner]["companies"].append(company)
-        if rnd.name == "auction" and company in getattr(rnd, "companies", []) and owner != BANK:
-            rnd.companies.remove(company)      # no longer for sale; open bids on it lapse
-            rnd.bids.pop(company, None)
-            rnd._resolve(self)
+        auction = getattr(rnd, "auction", None) if rnd.name == "auction" else None
+        if company in getattr(auction, "companies", []) and owner != BANK:
+            auction.companies.remove(company)      # no longer for sale; open bids on it lapse
+            auction.bids.pop(company, None)
+            auction._resolve(self)
         self._fix(f"{self.cname(company)} now {'closed' if owner == 'closed' else self.pname(owner)}",
                   reason, kind="company", by=action["entity"], company=company,
                   company_name=self.cname(company), owner=owner, owner_name=self.pname(owner))
@@ -317,3 +317,8 @@ class CorrectionsMixin:
     CORRECTIONS = {"cash": _fix_cash, "share_price": _fix_share_price, "train": _fix_train,
                    "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
                    "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}
+
+
+def _seat_param(players) -> dict:
+    from engine.core18xx.declare import seat_param     # loaded when corrections are offered
+    return seat_param(players)

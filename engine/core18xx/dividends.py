@@ -2,6 +2,7 @@
 Mixed into ``Core18xx``."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
 from engine.errors import GameError
@@ -13,15 +14,15 @@ class DividendMixin:
         trains = list(self.corps[corp]["trains"])
         n = len(trains)
         bonuses = self.run_bonuses(corp)
-        params = {"revenues": {"list_of": {"min": 0, "max": self.MAX_TRAIN_REVENUE,
-                                           "step": self.REVENUE_STEP, "default": 0},
-                               "length": n, "labels": trains}}
+        items = [C.train(str(t).split("-")[0]) for t in trains]        # one value per train
+        params = {"revenues": {"kind": "list", "items": items,
+                               "of": C.number("money", 0, self.MAX_TRAIN_REVENUE,
+                                              self.REVENUE_STEP, 0)}}
         for b in bonuses:
-            params[b["name"]] = {"list_of": {"choices": [0, 1], "default": 0},
-                                 "length": n, "labels": trains}
+            params[b["name"]] = {"kind": "list", "items": list(items), "of": {"kind": "flag"}}
             ticked = self.bonus_as_last_run(corp, b["name"], trains)
             if any(ticked):
-                params[b["name"]]["defaults"] = ticked
+                params[b["name"]]["defaults"] = [bool(x) for x in ticked]
         return {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
                 "params": params}
 

@@ -24,12 +24,15 @@ Title hooks (override in the title's subclass; defaults are plain 1830-style):
 subsidy) and ``run_bonuses``, ``special_lay``/``special_lay_legal``/
 ``check_hex_open`` (private abilities, blocked hexes), ``after_company_bought``,
 ``train_event`` (e.g. close_companies), ``or_round_finished``,
-``or_set_finished`` (e.g. export), ``stock_round_action``/``stock_round_legal``
-and ``operating_round_action`` (title-only actions), ``float_capital``,
+``or_set_finished`` (e.g. export), ``float_capital``,
 ``share_payee`` (capitalization), ``company_price_range``, ``private_certs``,
 ``dividend_price_move``, ``game_end_bankrupt``. Class switches:
 ``SELL_FROM_TURN``, ``EMERGENCY_PRESIDENCY_CHANGE``, ``GAME_END_BANK``,
 ``CERT_LIMIT_INCLUDES_PRIVATES``, ``MARKET_SHARE_LIMIT``, ``MAX_OWNERSHIP``.
+
+Rounds and steps: ``AUCTION_STEPS``, ``STOCK_STEPS``, ``OPERATING_STEPS`` are tuples of step
+classes (``engine.core18xx.steps``), in order; a title's own actions are steps it adds to them
+or puts in place of the core's (1888-N's Forbidden City exchange, 1899 DAIHAN's auction).
 
 Entities are strings: player ids ("1", "2", ...), corporation symbols and
 private company symbols. ``legal_actions()`` returns templates in 18Korea's
@@ -70,12 +73,9 @@ authority, and every value the book keeps can be corrected.
 """
 from __future__ import annotations
 
-import random
-
 from engine.core18xx.bank import BANK, Ledger
 from engine.core18xx.book import CoreBookMixin
 from engine.core18xx.corrections import CorrectionsMixin
-from engine.core18xx.declare import declare
 from engine.core18xx.dividends import DividendMixin
 from engine.core18xx.market import StockMarket
 from engine.core18xx.phases_trains import TrainsMixin
@@ -83,6 +83,11 @@ from engine.core18xx.privates import PrivatesMixin
 from engine.core18xx.rounds.auction import AuctionRound
 from engine.core18xx.rounds.operating import OperatingRound
 from engine.core18xx.rounds.stock import StockRound
+from engine.core18xx.steps.auction import WaterfallAuction
+from engine.core18xx.steps.base import DiscardTrain
+from engine.core18xx.steps.operating import (BuyCompany, BuyTrain, Dividend, EmergencyMoney, EndTurn,
+                                             LayTrack, PlaceToken, RunTrains)
+from engine.core18xx.steps.stock import BuyShares, SellShares, StockPass
 from engine.core18xx.share_trading import ShareTradingMixin
 from engine.core18xx.shares import IPO, POOL, ShareBook
 from engine.core18xx.tiles import Board
@@ -90,6 +95,16 @@ from engine.core18xx.track_tokens import TrackMixin
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
 from engine.events import Event
+
+
+_NAME_KEYS = ("_name", "_names")     # params that are names already (``emit``)
+
+
+def describe_step(action: dict, currency: str = "") -> dict:
+    """A posted step as its history line (``TitleSpec.describe`` of the 18xx titles; see
+    ``engine.core18xx.declare.describe``, loaded only when a history line is made)."""
+    from engine.core18xx.declare import describe
+    return describe(action, currency)
 
 
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
@@ -119,6 +134,13 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
     GAME_END_BANK = "full_set"           # "full_set": a broken bank ends the game after the set
     NO_CERT_LIMIT_ZONE = "no_cert_limit"
     CERT_LIMIT_INCLUDES_PRIVATES = True  # a private held by a player is a certificate
+    # -- the rounds and their steps (data: a title lists its own, see README "How a title adds
+    # or replaces a step"); the order of the rounds is ``first_round``/``next_round``'s
+    AUCTION_ROUND, STOCK_ROUND, OPERATING_ROUND = AuctionRound, StockRound, OperatingRound
+    AUCTION_STEPS = (DiscardTrain, WaterfallAuction)
+    STOCK_STEPS = (DiscardTrain, SellShares, BuyShares, StockPass)
+    OPERATING_STEPS = (DiscardTrain, LayTrack, PlaceToken, RunTrains, Dividend, BuyTrain,
+                       BuyCompany, EmergencyMoney, EndTurn)
     TEXT_FIELDS = ("company", "corporation", "hex", "tile", "train", "exchange", "source", "kind",
                    "target", "op", "reason")
 
@@ -130,6 +152,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         self.names = {p["id"]: p["name"] for p in players}
         self.order = list(self.players)          # seating, rotated so priority is first
         if options.get("seating") == "random":   # deal the seats from the seed
+            import random                        # loaded only for a table that asks
             random.Random(seed).shuffle(self.order)
         self.bankrupt: list[str] = []
         self.finished = False
@@ -196,22 +219,37 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         """Record an event. Its params gain the names a phone needs to translate the message
         and the board text: ``<key>_name`` for a player id or a private's symbol, and
         ``<key>_names`` for lists and dicts of player ids."""
-        extra = {}
+        names = self.names
+        extra = None
         for key, value in params.items():
-            if key.endswith("_name") or key.endswith("_names"):
+            kind = type(value)
+            if kind is int:
                 continue
             if isinstance(value, str):
-                if value in self.names:
-                    extra[f"{key}_name"] = self.names[value]
+                if value in names:
+                    add, name = "_name", names[value]
                 elif value in self.companies:
-                    extra[f"{key}_name"] = self.cname(value)
-            elif isinstance(value, (list, tuple)) and any(
-                    isinstance(v, str) and v in self.names for v in value):
-                extra[f"{key}_names"] = [self.pname(v) for v in value]
-            elif isinstance(value, dict) and any(k in self.names for k in value):
-                extra[f"{key}_names"] = {k: self.pname(k) for k in value}
-        for key, value in extra.items():
-            params.setdefault(key, value)
+                    add, name = "_name", self.cname(value)
+                else:
+                    continue
+            elif isinstance(value, (list, tuple)):
+                if not any(isinstance(v, str) and v in names for v in value):
+                    continue
+                add, name = "_names", [self.pname(v) for v in value]
+            elif isinstance(value, dict):
+                if not any(k in names for k in value):
+                    continue
+                add, name = "_names", {k: self.pname(k) for k in value}
+            else:
+                continue
+            if key.endswith(_NAME_KEYS):
+                continue
+            if extra is None:
+                extra = {}
+            extra[key + add] = name
+        if extra:
+            for key, value in extra.items():
+                params.setdefault(key, value)
         self._events.append(Event(code, message, board, params))
 
     def out_of_turn(self, entity, acting):
@@ -225,15 +263,15 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         entity = action.get("entity")
         if not isinstance(entity, str) or not entity:
             raise GameError("bad_entity", "An action names its entity (a player id or a company).")
-        for key in self.TEXT_FIELDS:
-            if key in action and not isinstance(action[key], str):
+        fields = self.TEXT_FIELDS
+        for key, value in action.items():
+            if key in fields and not isinstance(value, str):
+                key = next(k for k in fields if k in action and not isinstance(action[k], str))
                 raise GameError("bad_field",
                                 f"{key!r} is a name or id (text), not {action[key]!r}.",
                                 field=key)
         if action["type"] == "correction":
             self.correction(action)
-        elif self.crowded:
-            self._discard(action)
         else:
             self.round.apply(self, action)
         self._settle()
@@ -243,19 +281,13 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
     def acting(self) -> list[str]:
         if self.finished:
             return []
-        if self.crowded:
-            return list(self.crowded)
         return self.round.acting(self)
 
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        if self.crowded:
-            legal = [{"type": "discard_train", "entity": corp,
-                      "params": {"train": {"choices": list(self.corps[corp]["trains"])}}}
-                     for corp in self.crowded] + self.correction_legal()
-        else:
-            legal = self.round.legal(self) + self.correction_legal()
+        legal = self.round.legal(self) + self.correction_legal()
+        from engine.core18xx.declare import declare     # not loaded by tools that only replay
         return declare(legal, self.players, self.money, self.cname)
 
     def result(self) -> dict[str, int]:
@@ -339,7 +371,10 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
 
     # -- round flow ------------------------------------------------------------------------
     def first_round(self):
-        return AuctionRound(self)
+        return self.AUCTION_ROUND(self, self.AUCTION_STEPS)
+
+    def new_stock_round(self):
+        return self.STOCK_ROUND(self, self.STOCK_STEPS)
 
     def _settle(self) -> None:
         """Move on to the next round(s) while the current one is over."""
@@ -357,19 +392,20 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
 
     def next_round(self) -> None:
         r = self.round
-        if isinstance(r, AuctionRound):
-            self.order = self.order[r.index:] + self.order[:r.index]
+        if r.name == "auction":
+            i = r.auction.index
+            self.order = self.order[i:] + self.order[:i]
             self.emit("round_started", f"Stock round {self.turn}. {self.pname(self.order[0])} has "
                       "the priority deal.",
                       f"Give the priority deal card to {self.pname(self.order[0])}.",
                       round="stock", priority=self.order[0], turn=self.turn)
-            self.round = StockRound(self)
-        elif isinstance(r, StockRound):
+            self.round = self.new_stock_round()
+        elif r.name == "stock":
             self.order = self.order[r.index:] + self.order[:r.index]
             self.sold_out_moves()
             self.ors_in_set = self.phase["operating_rounds"]
             self.start_operating_round(1)
-        elif isinstance(r, OperatingRound):
+        elif r.name == "operating":
             self.or_round_finished(r)
             if self.ledger.broken and self.GAME_END_BANK == "full_set" and r.round_num >= r.total:
                 self.end_game("bank")
@@ -383,14 +419,14 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                           "has the priority deal.",
                           f"Give the priority deal card to {self.pname(self.order[0])}.",
                           round="stock", priority=self.order[0], turn=self.turn)
-                self.round = StockRound(self)
+                self.round = self.new_stock_round()
         else:  # pragma: no cover - titles with other rounds override next_round
             raise GameError("engine_round", f"No round follows {r.name}.")
 
     def start_operating_round(self, num: int) -> None:
         self.emit("round_started", f"Operating round {self.turn}.{num} of {self.ors_in_set}.",
                   round="operating", number=num, turn=self.turn, total=self.ors_in_set)
-        self.round = OperatingRound(self, num, self.ors_in_set)
+        self.round = self.OPERATING_ROUND(self, self.OPERATING_STEPS, num, self.ors_in_set)
 
     def end_game(self, reason: str) -> None:
         self.finished = True
@@ -491,14 +527,4 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
     def exports_at_set_end(self) -> bool:
         """Whether the depot's next train leaves the game at the end of this set of operating
         rounds (a title with an export rule says when); the book shows it."""
-        return False
-
-    def stock_round_action(self, rnd, player: str, action: dict) -> bool:
-        raise GameError("bad_action_now", f"{action['type']!r} is not a stock round action.",
-                        type=action["type"])
-
-    def stock_round_legal(self, rnd, player: str) -> list[dict]:
-        return []
-
-    def operating_round_action(self, rnd, corp: str, action: dict) -> bool:
         return False

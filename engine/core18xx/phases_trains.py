@@ -3,9 +3,10 @@ trade-in), rust and phase changes, export, train limits and discards, the forced
 with the president's money, and bankruptcy. Mixed into ``Core18xx``."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import POOL
-from engine.core18xx.trains import DEPOT, Depot
+from engine.core18xx.trains import Depot
 from engine.errors import GameError
 
 
@@ -120,25 +121,6 @@ class TrainsMixin:
         return sorted((c for c in self.corps
                        if c in self.market.pos and c not in self.closed_corps),
                       key=self.market.sort_key)
-
-    def _discard(self, action: dict) -> None:
-        corp = action["entity"]
-        if action["type"] != "discard_train" or corp not in self.crowded:
-            names = ", ".join(self.crowded)
-            raise GameError("must_discard", f"{names} must first discard down to the train limit.",
-                            corporations=list(self.crowded))
-        train = action.get("train")
-        if train not in self.corps[corp]["trains"]:
-            raise GameError("not_your_train", f"{corp} does not own train {train!r}.", train=train)
-        self.corps[corp]["trains"].remove(train)
-        del self.train_owner[train]
-        self.depot.discarded.append(train)
-        self.depot.owner[train] = DEPOT
-        self.emit("train_discarded", f"{corp} discards train {train} to the pool.",
-                  f"Put {corp}'s {Depot.kind(train)}-train in the bank's pool.", corporation=corp,
-                  train=train, train_type=Depot.kind(train))
-        if len(self.corps[corp]["trains"]) <= self.train_limit(corp):
-            self.crowded.remove(corp)
 
     def export_train(self) -> None:
         train = self.depot.next_train()
@@ -305,8 +287,8 @@ class TrainsMixin:
             for t, owner in self.train_owner.items():
                 if owner != corp and not (emergency and cash < self.depot.price(t)):
                     out.append({"type": "buy_train", "entity": corp, "train": t, "seller": owner,
-                                "params": {"price": {"min": 1, "max": cash, "step": 1,
-                                                     "default": min(cash, self.depot.price(t))}}})
+                                "params": {"price": C.number("money", 1, cash, 1,
+                                                             min(cash, self.depot.price(t)))}})
         return out
 
     # -- bankruptcy ------------------------------------------------------------------------

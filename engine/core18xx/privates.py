@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from engine import contract as C
 from engine.errors import GameError
 
 
@@ -64,8 +65,8 @@ class PrivatesMixin:
                 if lo <= cash:
                     out.append({"type": "buy_company", "entity": corp, "company": s,
                                 "seller": c["owner"],
-                                "params": {"price": {"min": lo, "max": min(hi, cash), "step": 1,
-                                                     "default": min(c["value"], cash)}}})
+                                "params": {"price": C.number("money", lo, min(hi, cash), 1,
+                                                             min(c["value"], cash))}})
         return out
 
     def close_company(self, company: str) -> None:

@@ -34,7 +34,8 @@ class ShareTradingMixin:
         return not self.market.in_zone(corp, self.NO_CERT_LIMIT_ZONE)
 
     def cert_count(self, player: str) -> int:
-        n = sum(self.shares.certs(c, player) for c in self.corps if self.counts_for_limit(c))
+        certs = self.shares.certs
+        n = sum(k for c in self.corps if (k := certs(c, player)) and self.counts_for_limit(c))
         return n + self.private_certs(player)
 
     def private_certs(self, player: str) -> int:

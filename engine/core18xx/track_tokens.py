@@ -2,11 +2,10 @@
 home token when a company first operates. Mixed into ``Core18xx``."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
-
-ROTATIONS = {"choices": [0, 1, 2, 3, 4, 5], "default": 0}
 
 
 def hex_sort_key(name: str):
@@ -101,10 +100,10 @@ class TrackMixin:
         tiles = sorted({t for ts in by_hex.values() for t in ts}, key=tile_sort_key)
         return {"type": "lay_tile", "entity": corp, "colors": self.phase_colors(),
                 "tiles": self.tiles_available(),
-                "params": {"hex": {"choices": sorted(by_hex, key=hex_sort_key)},
-                           "tile": {"choices": tiles,
-                                    "choices_by": {"field": "hex", "map": by_hex}},
-                           "rotation": dict(ROTATIONS)}}
+                "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
+                           "tile": C.choice("tile", tiles, choices_by={
+                               "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
+                           "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0)}}
 
     CITY_SLOTS = {"city": 1, "OO": 2, "B": 2}   # feature -> cities on the hex (0, 1, ...)
 
@@ -123,10 +122,12 @@ class TrackMixin:
         if not by_hex:
             return None
         return {"type": "place_token", "entity": corp, "price": self.next_token_price(corp),
-                "params": {"hex": {"choices": sorted(by_hex, key=hex_sort_key)},
-                           "city": {"choices": [0, 1] if any(len(v) > 1 for v in by_hex.values())
-                                    else [0], "default": 0,
-                                    "choices_by": {"field": "hex", "map": by_hex}}}}
+                "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
+                           "city": C.choice("count", [0, 1] if any(len(v) > 1
+                                                                   for v in by_hex.values())
+                                            else [0], default=0, choices_by={
+                                                "field": "hex",
+                                                "map": {h: list(v) for h, v in by_hex.items()}})}}
 
     def next_token_price(self, corp: str) -> int | None:
         tokens = self.corp_spec[corp]["tokens"]

@@ -13,10 +13,13 @@ the end of each set, and the auction's full round of passes.
 from __future__ import annotations
 
 from engine.core18xx import Core18xx
+from engine.core18xx.game import describe_step
+from engine.core18xx.steps.base import StockStep, insert_before, word
+from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
+from engine import contract as C
 from engine.contract import msg
 from engine.titles import TitleSpec
-from engine.core18xx.declare import describe as describe_step
 
 # -- general (rulebook: players, start cash, cert limit, bank ¥9,000) ----------------------
 BANK_CASH = 9000
@@ -191,6 +194,60 @@ def _hexes():
 HEXES = _hexes()
 
 
+# -- the Forbidden City exchange (rulebook: in an SR, close it for a share of a company with a
+# token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
+class ForbiddenCityExchange(StockStep):
+    ACTIONS = ("exchange",)
+
+    def process_exchange(self, g, action):
+        player, rnd = action["entity"], self.round
+        fc = g.companies["FC"]
+        if action.get("company") != "FC" or fc["closed"] or fc["owner"] != player:
+            raise GameError("no_exchange",
+                            f"{g.pname(player)} holds no Forbidden City to exchange.")
+        if "sell" in rnd.turn_actions:
+            raise GameError("exchange_after_sale",
+                            "Forbidden City is not exchanged in a turn with sales.")
+        corp = g.corp_arg(action)
+        if corp not in {c for c, _ in g.board.tokens.get(BEIJING, [])}:
+            raise GameError("not_in_beijing", f"{corp} has no token in Beijing.", corporation=corp)
+        source = action.get("source", "ipo")
+        size = g.shares.share_percent[corp]
+        if source not in ("ipo", "pool") or g.shares.percent(corp, source) < size:
+            raise GameError("no_share", f"There is no {corp} share in the {source}.")
+        if g.shares.percent(corp, player) + size > g.MAX_OWNERSHIP:
+            raise GameError("max_ownership",
+                            f"No player may hold more than {g.MAX_OWNERSHIP}% of {corp}.")
+        g.close_company("FC")
+        g.shares.move(corp, source, player, size)
+        g.emit("exchanged", f"{g.pname(player)} exchanges Forbidden City for a {corp} share.",
+               f"Remove the Forbidden City card; give {g.pname(player)} a {corp} share.",
+               player=player, corporation=corp, company="FC", source=source)
+        g.after_share_change(corp)
+        rnd.end_turn(g, acted=True)
+
+    def legal(self, g):
+        player = self.player(g)
+        fc = g.companies["FC"]
+        if fc["closed"] or fc["owner"] != player or "sell" in self.round.turn_actions:
+            return []
+        by_corp = {}
+        for corp in sorted({c for c, _ in g.board.tokens.get(BEIJING, [])}):
+            if g.shares.percent(corp, player) + 10 > g.MAX_OWNERSHIP:
+                continue
+            sources = [s for s in ("ipo", "pool") if g.shares.percent(corp, s) >= 10]
+            if sources:
+                by_corp[corp] = sources
+        if not by_corp:
+            return []
+        sources = sorted({s for v in by_corp.values() for s in v})
+        return [{"type": "exchange", "entity": player, "company": "FC",
+                 "params": {"corporation": C.choice("company", list(by_corp)),
+                            "source": C.choice("entity", sources, {s: word(s) for s in sources},
+                                               choices_by={"field": "corporation",
+                                                           "map": by_corp})}}]
+
+
 class Rules1888N(Core18xx):
     CURRENCY = "¥"
     BANK_CASH = BANK_CASH
@@ -217,6 +274,7 @@ class Rules1888N(Core18xx):
     EMERGENCY_PRESIDENCY_CHANGE = False  # rulebook: forced sales never change a presidency
     CERT_LIMIT_INCLUDES_PRIVATES = True  # provisional (18xx.games default; rulebook silent)
     DESTINATIONS = {c["sym"]: (c["destination"], c["bonus"]) for c in CORPORATIONS}
+    STOCK_STEPS = insert_before(Core18xx.STOCK_STEPS, StockPass, ForbiddenCityExchange)
 
     def setup(self):
         self.special_used: dict[str, int] = {}
@@ -345,11 +403,12 @@ class Rules1888N(Core18xx):
             if by_hex:
                 out.append({"type": "lay_tile", "entity": corp, "company": company,
                             "hexes": sorted(by_hex),
-                            "params": {"hex": {"choices": sorted(by_hex)},
-                                       "tile": {"choices": sorted({t for ts in by_hex.values()
-                                                                   for t in ts}),
-                                                "choices_by": {"field": "hex", "map": by_hex}},
-                                       "rotation": {"choices": [0, 1, 2, 3, 4, 5]}}})
+                            "params": {"hex": C.choice("hex", sorted(by_hex)),
+                                       "tile": C.choice("tile", sorted({t for ts in by_hex.values()
+                                                                        for t in ts}),
+                                                        choices_by={"field": "hex",
+                                                                    "map": by_hex}),
+                                       "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5])}})
         return out
 
     def _special_choices(self, spec):
@@ -376,54 +435,6 @@ class Rules1888N(Core18xx):
             self.emit("hex_unblocked",
                       "Heng Shan no longer blocks C5.", "Remove the block from C5.",
                       hex=MINE_HEX, company="HS", corporation=corp)
-
-    # -- the Forbidden City exchange (rulebook: in an SR, close it for a share of a company with a
-    # token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
-    def stock_round_action(self, rnd, player, action):
-        if action["type"] != "exchange":
-            return super().stock_round_action(rnd, player, action)
-        fc = self.companies["FC"]
-        if action.get("company") != "FC" or fc["closed"] or fc["owner"] != player:
-            raise GameError("no_exchange",
-                            f"{self.pname(player)} holds no Forbidden City to exchange.")
-        if "sell" in rnd.turn_actions:
-            raise GameError("exchange_after_sale",
-                            "Forbidden City is not exchanged in a turn with sales.")
-        corp = self.corp_arg(action)
-        if corp not in {c for c, _ in self.board.tokens.get(BEIJING, [])}:
-            raise GameError("not_in_beijing", f"{corp} has no token in Beijing.", corporation=corp)
-        source = action.get("source", "ipo")
-        size = self.shares.share_percent[corp]
-        if source not in ("ipo", "pool") or self.shares.percent(corp, source) < size:
-            raise GameError("no_share", f"There is no {corp} share in the {source}.")
-        if self.shares.percent(corp, player) + size > self.MAX_OWNERSHIP:
-            raise GameError("max_ownership",
-                            f"No player may hold more than {self.MAX_OWNERSHIP}% of {corp}.")
-        self.close_company("FC")
-        self.shares.move(corp, source, player, size)
-        self.emit("exchanged", f"{self.pname(player)} exchanges Forbidden City for a {corp} share.",
-                  f"Remove the Forbidden City card; give {self.pname(player)} a {corp} share.",
-                  player=player, corporation=corp, company="FC", source=source)
-        self.after_share_change(corp)
-        return True
-
-    def stock_round_legal(self, rnd, player):
-        fc = self.companies["FC"]
-        if fc["closed"] or fc["owner"] != player or "sell" in rnd.turn_actions:
-            return []
-        by_corp = {}
-        for corp in sorted({c for c, _ in self.board.tokens.get(BEIJING, [])}):
-            if self.shares.percent(corp, player) + 10 > self.MAX_OWNERSHIP:
-                continue
-            sources = [s for s in ("ipo", "pool") if self.shares.percent(corp, s) >= 10]
-            if sources:
-                by_corp[corp] = sources
-        if not by_corp:
-            return []
-        return [{"type": "exchange", "entity": player, "company": "FC",
-                 "params": {"corporation": {"choices": list(by_corp)},
-                            "source": {"choices": sorted({s for v in by_corp.values() for s in v}),
-                                       "choices_by": {"field": "corporation", "map": by_corp}}}}]
 
     # -- export at the end of each set (rulebook) ------------------------------------------
     def exports_at_set_end(self):

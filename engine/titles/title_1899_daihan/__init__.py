@@ -20,20 +20,24 @@ import re
 
 from engine import contract as C
 from engine.core18xx import Core18xx
+from engine.core18xx.game import describe_step
 from engine.core18xx.market import StockMarket
-from engine.core18xx.rounds.stock import StockRound
+from engine.core18xx.steps.auction import WaterfallAuction
+from engine.core18xx.steps.base import insert_after, insert_before, replace
+from engine.core18xx.steps.operating import EndTurn, LayTrack
+from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
 from engine.titles import TitleSpec
 from engine.titles.title_1899_daihan import data as D
 from engine.titles.title_1899_daihan.auction import PrivateAuction
 from engine.titles.title_1899_daihan.book import DaihanBookMixin
-from engine.titles.title_1899_daihan.operating import DaihanOperatingRound
+from engine.titles.title_1899_daihan.operating import (DaihanLayTrack, DaihanOperatingRound,
+                                                       ExecutiveCar, KyeonginRun, ResourceTrack)
 from engine.titles.title_1899_daihan.privates import DaihanPrivatesMixin
 from engine.titles.title_1899_daihan import provisional as P
-from engine.titles.title_1899_daihan.stock import StockMixin
+from engine.titles.title_1899_daihan.stock import ParkExchange, StockMixin
 from engine.titles.title_1899_daihan.track import TrackMixin
 from engine.titles.title_1899_daihan.trains import DaihanTrainsMixin
-from engine.core18xx.declare import describe as describe_step
 
 
 class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPrivatesMixin, TrackMixin, StockMixin,
@@ -57,6 +61,14 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
     EMERGENCY_PRESIDENCY_CHANGE = False          # §7-7-6: "should not lose their presidency"
     CERT_LIMIT_INCLUDES_PRIVATES = False         # §6-5 counts stock certificates
     GAME_END_BANK = "full_set"                   # §9: the set (after an SR: one more set)
+    # -- the rounds' steps: the core's, with the title's own put in (see operating.py)
+    AUCTION_STEPS = replace(Core18xx.AUCTION_STEPS, WaterfallAuction, PrivateAuction)   # §5
+    STOCK_STEPS = insert_before(Core18xx.STOCK_STEPS, StockPass, ParkExchange)        # §10-F
+    OPERATING_ROUND = DaihanOperatingRound
+    OPERATING_STEPS = insert_after(
+        insert_before(replace(Core18xx.OPERATING_STEPS, LayTrack, DaihanLayTrack),
+                      DaihanLayTrack, KyeonginRun, ResourceTrack),                      # §10-G
+        EndTurn, ExecutiveCar)                                                          # §7-7
 
     def setup(self):
         # this game's own copies: homes and the market may be the table's, stations by par
@@ -78,39 +90,27 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         rng.shuffle(shuffled)                    # §5-2 / §3-L: the ₩50 ones shuffled
         self.auction_order = shuffled + [D.PARK, D.KYEONGIN, D.SEOUL_TRAM]
 
-    def tell(self, code: str, message: str, board: str = "", **params) -> None:
-        """An event of this title (its words are in this title's ``words``)."""
-        self.emit(code, message, board, **params)
-
     # -- rounds --------------------------------------------------------------------------------
-    def first_round(self):
-        return PrivateAuction(self, self.auction_order)
-
-    def start_operating_round(self, num):
-        self.emit("round_started", f"Operating round {self.turn}.{num} of {self.ors_in_set}.",
-                  round="operating", number=num, turn=self.turn, total=self.ors_in_set)
-        self.round = DaihanOperatingRound(self, num, self.ors_in_set)
-
     def next_round(self):
         r = self.round
-        if isinstance(r, PrivateAuction):
-            winner = r.last_winner
+        if r.name == "auction":
+            winner = r.auction.last_winner
             i = self.order.index(winner)
             self.order = self.order[i:] + self.order[:i]
             self.emit("round_started", f"Stock round {self.turn}. {self.pname(self.order[0])} "
                       "won the last private and has the priority deal.",
                       f"Give the priority deal card to {self.pname(self.order[0])}.",
                       round="stock", priority=self.order[0], turn=self.turn)
-            self.round = StockRound(self)
+            self.round = self.new_stock_round()
             return
-        if isinstance(r, DaihanOperatingRound) and r.round_num >= r.total and self.d_bought:
+        if r.name == "operating" and r.round_num >= r.total and self.d_bought:
             self.or_round_finished(r)
             self.end_game("d_train")
             return
         super().next_round()
 
     def lay_tile_template(self, corp):
-        return None                              # the title's own form: ``lay_entry``
+        return self.lay_entry(corp)              # the title's own form
 
     def token_template(self, corp):
         return self.token_entry(corp)
@@ -122,7 +122,7 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
                             "money for a train.", corporation=corp)
         player = self.shares.president[corp]
         self.bankrupt.append(player)
-        self.tell("bankrupt_daihan", f"{self.pname(player)} cannot pay for {corp}'s train "
+        self.emit("bankrupt_daihan", f"{self.pname(player)} cannot pay for {corp}'s train "
                   "and is bankrupt: the game ends now.", "Stop: the game is over.",
                   player=player, corporation=corp)
         self.end_game("bankrupt")

@@ -11,20 +11,22 @@ priority deal.
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 
 
-class PrivateAuction:
-    name = "auction"
+class PrivateAuction(Step):
+    """The auction round's step in place of the core's ``WaterfallAuction``."""
+    ACTIONS = ("bid", "pass")
+    AUCTION = True
 
-    def __init__(self, g, order: list[str]):
-        self.queue = list(order)              # privates still to sell, first up first
+    def start(self, g):
+        self.queue = list(g.auction_order)    # privates still to sell, first up first
         self.starter = 0                      # index into g.order of the starting player
         self.index = 0                        # who acts now (index into g.order)
         self.high: tuple[str, int] | None = None
         self.out: set[str] = set()            # players who passed on this private
         self.last_winner: str | None = None
-        self.finished = False
 
     @property
     def company(self) -> str | None:
@@ -36,23 +38,21 @@ class PrivateAuction:
     def min_bid(self, g) -> int:
         return self.price(g) if self.high is None else self.high[1] + g.BID_STEP
 
-    def acting(self, g) -> list[str]:
-        return [] if self.finished else [g.order[self.index]]
+    def may_act(self, g, entity):
+        return entity in self.turn_acting(g)
+
+    def turn_acting(self, g) -> list[str]:
+        """Who bids now (the round's turn)."""
+        return [] if self.round.finished else [g.order[self.index]]
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, g, action):
-        kind, player = action["type"], action["entity"]
-        if player not in self.acting(g):
-            g.out_of_turn(player, self.acting(g))
-        if kind == "bid":
-            self._bid(g, player, action)
-        elif kind == "pass":
-            self._pass(g, player)
-        else:
-            raise GameError("not_auction_action", f"In the private auction you may bid or pass, "
-                            f"not {kind!r}.", type=kind)
+    def refuse_other(self, g, action):
+        kind = action["type"]
+        raise GameError("not_auction_action", f"In the private auction you may bid or pass, "
+                        f"not {kind!r}.", type=kind)
 
-    def _bid(self, g, player, action):
+    def process_bid(self, g, action):
+        player = action["entity"]
         company, price = action.get("company"), action.get("price")
         if company != self.company:
             raise GameError("not_for_sale", f"{g.cname(self.company)} is up for auction now, "
@@ -73,13 +73,14 @@ class PrivateAuction:
                             f"{g.money(g.ledger.of(player))} and cannot bid {g.money(price)}.",
                             max=g.ledger.of(player), price=price)
         self.high = (player, price)
-        g.tell("bid", f"{g.pname(player)} bids {g.money(price)} for {g.cname(company)}.",
+        g.emit("bid", f"{g.pname(player)} bids {g.money(price)} for {g.cname(company)}.",
                player=player, company=company, price=price)
         self._next(g)
 
-    def _pass(self, g, player):
+    def process_pass(self, g, action):
+        player = action["entity"]
         self.out.add(player)
-        g.tell("auction_pass", f"{g.pname(player)} passes on {g.cname(self.company)}.",
+        g.emit("auction_pass", f"{g.pname(player)} passes on {g.cname(self.company)}.",
                player=player, company=self.company)
         if self.high is None and len(self.out) == len(g.order):
             self._lower(g)
@@ -106,7 +107,7 @@ class PrivateAuction:
         price = self.price(g)
         self.out.clear()
         self.index = self.starter
-        g.tell("private_discounted", f"Nobody bids: {g.cname(company)} now costs "
+        g.emit("private_discounted", f"Nobody bids: {g.cname(company)} now costs "
                f"{g.money(price)}; the auction restarts with {g.pname(g.order[self.starter])}.",
                company=company, price=price, player=g.order[self.starter])
         if price <= 0:
@@ -116,7 +117,7 @@ class PrivateAuction:
         company = self.queue.pop(0)
         g.ledger.pay(player, "bank", price)
         g.give_company(company, player)
-        g.tell("private_bought", f"{g.pname(player)} buys {g.cname(company)} for "
+        g.emit("private_bought", f"{g.pname(player)} buys {g.cname(company)} for "
                f"{g.money(price)}.", f"Give {g.pname(player)} the {g.cname(company)} card.",
                player=player, company=company, price=price)
         g.after_private_won(company, player)
@@ -125,20 +126,17 @@ class PrivateAuction:
         self.out.clear()
         self.starter = self.index = g.order.index(player)
         if not self.queue:
-            self.finished = True
+            self.round.finished = True
 
     # -- phones ----------------------------------------------------------------------------
     def legal(self, g) -> list[dict]:
-        if self.finished:
-            return []
-        player = self.acting(g)[0]
+        player = self.turn_acting(g)[0]
         out = []
         lo, hi = self.min_bid(g), g.ledger.of(player)
         if lo <= hi:
             hi = lo + (hi - lo) // g.BID_STEP * g.BID_STEP
             out.append({"type": "bid", "entity": player, "company": self.company,
-                        "params": {"price": {"min": lo, "max": hi, "step": g.BID_STEP,
-                                             "default": lo}}})
+                        "params": {"price": C.number("money", lo, hi, g.BID_STEP, lo)}})
         out.append({"type": "pass", "entity": player,
                     "label": C.msg("act.auction_pass", "Pass on %(company)s",
                                    company=self.company), "params": {}})

@@ -13,7 +13,7 @@ class DaihanBookMixin:
         r = self.round
         if r.name == "auction":
             return C.msg("round.daihan_auction", "Private auction: %(company)s",
-                         company=r.company or "-")
+                         company=r.auction.company or "-")
         return super().round_message()
 
     def book(self):
@@ -28,9 +28,9 @@ class DaihanBookMixin:
         return sections[:1] + extra + sections[1:] + ([seating] if seating else [])
 
     def _auction_facts(self):
-        r = self.round
-        if r.name != "auction" or not r.company:
+        if self.round.name != "auction" or not self.round.auction.company:
             return None
+        r = self.round.auction
         items = [(C.msg("book.up_for_auction", "Up for auction"),
                   C.value("company", r.company, name=self.cname(r.company))),
                  (C.msg("book.auction_price", "Face value now"), C.money(r.price(self))),

@@ -33,7 +33,7 @@ class DaihanPrivatesMixin:
             if c["par"] is not None and not c["floated"] and corp in self.market.pos:
                 old = self.market.price(corp)
                 self.market.move(corp, "left")
-                self.tell("unfloated_moves_left", f"{corp} has not floated: its price moves "
+                self.emit("unfloated_moves_left", f"{corp} has not floated: its price moves "
                           f"from {self.money(old)} to {self.money(self.market.price(corp))}.",
                           f"Move {corp}'s market marker to "
                           f"{self.money(self.market.price(corp))}.", corporation=corp,
@@ -53,15 +53,14 @@ class DaihanPrivatesMixin:
                             revenue=revenue)
         half = revenue // 2
         self.ledger.pay(BANK, player, half)
-        self.tell("kyeongin_paid", f"Kyeongin Railway Co. runs for {self.money(revenue)}: "
+        self.emit("kyeongin_paid", f"Kyeongin Railway Co. runs for {self.money(revenue)}: "
                   f"{self.pname(player)} receives {self.money(half)}, the rest stays in the "
                   "bank.", player=player, revenue=revenue, amount=half)
 
     def kyeongin_entry(self, player: str) -> dict:
         return {"type": "kyeongin_run", "entity": player,
                 "label": C.msg("act.kyeongin_run", "Enter Kyeongin's Hanseong-Incheon run"),
-                "params": {"revenue": {"min": 0, "max": 200, "step": 10,
-                                       "default": D.KYEONGIN_RUN_DEFAULT}}}
+                "params": {"revenue": C.number("money", 0, 200, 10, D.KYEONGIN_RUN_DEFAULT)}}
 
     # -- sale to a company --------------------------------------------------------------------
     def corp_buy_company(self, corp, company, price):
@@ -86,7 +85,7 @@ class DaihanPrivatesMixin:
 
     def after_company_bought(self, corp, company):
         self.close_company(company)
-        self.tell("private_discarded", f"{self.cname(company)} is discarded after its sale "
+        self.emit("private_discarded", f"{self.cname(company)} is discarded after its sale "
                   f"to {corp}.", f"Remove the {self.cname(company)} card from play.",
                   company=company, corporation=corp)
         if company == D.SEOUL_TRAM:
@@ -94,7 +93,7 @@ class DaihanPrivatesMixin:
         elif company in D.RESOURCES:
             self.pending_lay = (corp, company)
             where, token = D.RESOURCES[company]
-            self.tell("resource_track_due", f"{corp} now lays one free track on an empty "
+            self.emit("resource_track_due", f"{corp} now lays one free track on an empty "
                       f"{where} joined to its track and puts the {token} token there.",
                       corporation=corp, company=company, resource=where, token=token)
         elif company == D.KYEONGIN:
@@ -104,7 +103,7 @@ class DaihanPrivatesMixin:
         tile = next((t for t in ("14", "15") if self.board.supply.get(t, 0) > 0), None)
         if tile:
             self.board.lay(D.HANSEONG, tile, self.board.laid.get(D.HANSEONG, (None, 0))[1])
-        self.tell("hanseong_green", f"Seoul Tram is gone: Hanseong is upgraded to green"
+        self.emit("hanseong_green", f"Seoul Tram is gone: Hanseong is upgraded to green"
                   + (f" (tile #{tile})" if tile else "") + ".",
                   "Put a green city tile on Hanseong now.", hex=D.HANSEONG, tile=tile)
 
@@ -126,7 +125,7 @@ class DaihanPrivatesMixin:
             else:
                 self.depot.rusted.add(train)
                 text += "; its 2-train is discarded (the train limit)"
-        self.tell("kyeongin_converted", text + ".", f"Replace the Kyeongin station in Incheon "
+        self.emit("kyeongin_converted", text + ".", f"Replace the Kyeongin station in Incheon "
                   f"with a {corp} token; give {corp} the 2-train card if it keeps it.",
                   corporation=corp, hex=D.INCHEON, train=train)
 
@@ -134,7 +133,7 @@ class DaihanPrivatesMixin:
     def resource_lay(self, corp: str, company: str, action: dict) -> None:
         self.lay_daihan_tile(corp, action, resource=D.RESOURCES[company][0])
         where, token = D.RESOURCES[company]
-        self.tell("resource_token", f"{corp} puts the {token} token on {action['hex']}.",
+        self.emit("resource_token", f"{corp} puts the {token} token on {action['hex']}.",
                   f"Put the {token} token on the new tile at {action['hex']}.",
                   corporation=corp, company=company, hex=action["hex"].strip(), token=token)
         self.pending_lay = None

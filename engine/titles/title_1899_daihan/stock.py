@@ -14,6 +14,7 @@ import random
 
 from engine import contract as C
 from engine.core18xx.shares import IPO
+from engine.core18xx.steps.base import StockStep
 from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
@@ -77,46 +78,50 @@ class StockMixin:
         finally:
             self._counting = False
 
-    # -- Park Ki-jong's exchange -------------------------------------------------------------
-    def stock_round_action(self, rnd, player, action):
-        if action["type"] != "exchange":
-            return super().stock_round_action(rnd, player, action)
-        park = self.companies[D.PARK]
+
+class ParkExchange(StockStep):
+    """Park Ki-jong's exchange for a Buha / Yeongnam IPO share (§10-F): ``exchange``
+    {company, corporation}, at the start of its owner's turn; the turn goes on."""
+    ACTIONS = ("exchange",)
+
+    def process_exchange(self, g, action):
+        player, rnd = action["entity"], self.round
+        park = g.companies[D.PARK]
         if action.get("company") != D.PARK or park["closed"] or park["owner"] != player:
-            raise GameError("no_exchange", f"{self.pname(player)} holds no Park Ki-jong "
+            raise GameError("no_exchange", f"{g.pname(player)} holds no Park Ki-jong "
                             "to exchange.", player=player)
         if rnd.turn_actions:
             raise GameError("exchange_first", "Park Ki-jong is exchanged at the start of a "
                             "turn, before selling or buying.")
-        corp = self.corp_arg(action)
+        corp = g.corp_arg(action)
         if corp not in D.PARK_SHARES:
             raise GameError("park_share", "Park Ki-jong exchanges for a Buha Railroad or "
                             "Yeongnam Railway share only.", corporation=corp,
                             allowed=list(D.PARK_SHARES))
-        if self.corps[corp]["par"] is None:
+        if g.corps[corp]["par"] is None:
             raise GameError("not_parred", f"{corp} has no par price yet: its president's "
                             "certificate must be bought first.", corporation=corp)
-        if self.shares.percent(corp, IPO) < self.shares.share_percent[corp]:
+        if g.shares.percent(corp, IPO) < g.shares.share_percent[corp]:
             raise GameError("no_share", f"There is no {corp} share in the IPO.",
                             corporation=corp, source=IPO)
-        self.close_company(D.PARK)
-        self.shares.move(corp, IPO, player, self.shares.share_percent[corp])
-        self.tell("park_exchanged", f"{self.pname(player)} exchanges Park Ki-jong for a "
+        g.close_company(D.PARK)
+        g.shares.move(corp, IPO, player, g.shares.share_percent[corp])
+        g.emit("park_exchanged", f"{g.pname(player)} exchanges Park Ki-jong for a "
                   f"{corp} IPO share.", f"Remove the Park Ki-jong card; give "
-                  f"{self.pname(player)} a {corp} share from the IPO.",
+                  f"{g.pname(player)} a {corp} share from the IPO.",
                   player=player, corporation=corp)
-        self.after_share_change(corp)
+        g.after_share_change(corp)
         rnd.turn_actions.append("exchange")
-        return False
 
-    def stock_round_legal(self, rnd, player):
-        park = self.companies[D.PARK]
+    def legal(self, g):
+        player, rnd = self.player(g), self.round
+        park = g.companies[D.PARK]
         if park["closed"] or park["owner"] != player or rnd.turn_actions:
             return []
-        corps = [c for c in D.PARK_SHARES if self.corps[c]["par"] is not None
-                 and self.shares.percent(c, IPO) >= self.shares.share_percent[c]]
+        corps = [c for c in D.PARK_SHARES if g.corps[c]["par"] is not None
+                 and g.shares.percent(c, IPO) >= g.shares.share_percent[c]]
         if not corps:
             return []
         return [{"type": "exchange", "entity": player, "company": D.PARK,
                  "label": C.msg("act.park_exchange", "Exchange Park Ki-jong for an IPO share"),
-                 "params": {"corporation": {"choices": corps}}}]
+                 "params": {"corporation": C.choice("company", corps)}}]

@@ -6,7 +6,9 @@ Tram's block on Hanseong, the station count by par, the ₩40 station and the re
 """
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
+from engine.core18xx.steps.base import word
 from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
@@ -123,11 +125,13 @@ class TrackMixin:
         if not tiles:
             return None
         entry = {"type": "lay_tile", "entity": corp,
-                 "params": {"hex": {"choices": sorted(by_hex), "free_entry": True},
-                            "tile": {"choices": tiles,
-                                     "choices_by": {"field": "hex", "map": by_hex}},
-                            "rotation": {"choices": [0, 1, 2, 3, 4, 5], "default": 0},
-                            "terrain": {"choices": list(TERRAINS), "default": "plain"}}}
+                 "params": {"hex": C.choice("hex", sorted(by_hex), free_entry=True),
+                            "tile": C.choice("tile", tiles, choices_by={
+                                "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
+                            "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0),
+                            "terrain": C.choice("text", list(TERRAINS),
+                                                {t: word(t) for t in TERRAINS},
+                                                default="plain")}}
         if company:
             entry["company"] = company
             del entry["params"]["terrain"]
@@ -212,4 +216,4 @@ class TrackMixin:
                  if h not in reserved and len(self.board.tokens.get(h, [])) < D.CITY_SLOTS[h]
                  and not any(c == corp for c, _ in self.board.tokens.get(h, []))]
         return {"type": "place_token", "entity": corp, "price": price,
-                "params": {"hex": {"choices": known, "free_entry": True}}}
+                "params": {"hex": C.choice("hex", known, free_entry=True)}}

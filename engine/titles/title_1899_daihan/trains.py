@@ -63,7 +63,7 @@ class DaihanTrainsMixin:
         for t in gone:
             del self.cars[t]
         if gone:
-            self.tell("cars_returned", f"Executive cars return to the supply from "
+            self.emit("cars_returned", f"Executive cars return to the supply from "
                       f"{', '.join(gone)}.", "Put those executive cars back in the supply.",
                       trains=gone, count=len(gone))
 
@@ -85,7 +85,7 @@ class DaihanTrainsMixin:
             spaces = self.d_bump_spaces(rnd.round_num)   # provisional: the table's
             old = self.market.price(corp)
             self.market.move(corp, "right", spaces)
-            self.tell("d_bump", f"{corp} bought its D-train from its treasury: its price "
+            self.emit("d_bump", f"{corp} bought its D-train from its treasury: its price "
                       f"moves {spaces} space(s), from {self.money(old)} to "
                       f"{self.money(self.market.price(corp))}.",
                       f"Move {corp}'s market marker to {self.money(self.market.price(corp))}.",
@@ -93,7 +93,7 @@ class DaihanTrainsMixin:
                       price=self.market.price(corp))
         if not self.d_bought:
             self.d_bought = True
-            self.tell("game_end_d", "The first D-train is bought: the game ends after this "
+            self.emit("game_end_d", "The first D-train is bought: the game ends after this "
                       "set of operating rounds.", "Play out this set of operating rounds.",
                       corporation=corp)
 
@@ -109,7 +109,7 @@ class DaihanTrainsMixin:
         reached = names[names.index(before) + 1: names.index(now) + 1]
         if "4" in reached and self.kyeongin_train:
             self.kyeongin_train = None
-            self.tell("kyeongin_rusted", "Kyeongin Railway Co.'s 2-train rusts: the company "
+            self.emit("kyeongin_rusted", "Kyeongin Railway Co.'s 2-train rusts: the company "
                       "earns nothing more.", "Remove the 2-train from the Kyeongin card.",
                       company=D.KYEONGIN)
         if "5" in reached:
@@ -123,7 +123,7 @@ class DaihanTrainsMixin:
         for s in held:
             self.close_company(s)
         if held:
-            self.tell("privates_closed_phase5", "Phase 5: the private companies still held "
+            self.emit("privates_closed_phase5", "Phase 5: the private companies still held "
                       f"are discarded: {', '.join(self.cname(s) for s in held)}.",
                       "Remove those private company cards from play.", companies=held)
         if kyeongin_station:
@@ -134,7 +134,7 @@ class DaihanTrainsMixin:
     def remove_kyeongin_station(self) -> None:
         here = self.board.tokens.get(D.INCHEON, [])
         self.board.tokens[D.INCHEON] = [t for t in here if t[0] != D.KYEONGIN]
-        self.tell("kyeongin_station_removed", "Kyeongin Railway Co. was never sold: its "
+        self.emit("kyeongin_station_removed", "Kyeongin Railway Co. was never sold: its "
                   "station leaves Incheon.", "Remove the Kyeongin station token from Incheon.",
                   hex=D.INCHEON)
 
@@ -150,7 +150,7 @@ class DaihanTrainsMixin:
                 self.depot.rusted.add(cheapest)
                 scrapped.append(cheapest)
             if scrapped:
-                self.tell("trains_scrapped", f"{corp} is over the train limit of {limit} "
+                self.emit("trains_scrapped", f"{corp} is over the train limit of {limit} "
                           f"and scraps {', '.join(scrapped)}.",
                           f"Remove {corp}'s {', '.join(Depot.kind(t) for t in scrapped)}-"
                           "train(s) from the game.", corporation=corp, trains=scrapped,
@@ -174,7 +174,7 @@ class DaihanTrainsMixin:
                             f"{self.money(price)} for an executive car.", price=price)
         self.ledger.pay(corp, BANK, price)
         self.cars[train] = True
-        self.tell("car_bought", f"{corp} attaches an executive car to train {train} for "
+        self.emit("car_bought", f"{corp} attaches an executive car to train {train} for "
                   f"{self.money(price)}.", f"Put an executive car on {corp}'s "
                   f"{Depot.kind(train)}-train.", corporation=corp, train=train, price=price)
 
@@ -185,7 +185,7 @@ class DaihanTrainsMixin:
         return {"type": "buy_executive_car", "entity": corp, "price": self.car_price(),
                 "label": C.msg("act.buy_executive_car", "Buy an executive car (%(price)s)",
                                price=self.money(self.car_price())),
-                "params": {"train": {"choices": free}}}
+                "params": {"train": C.choice("train", free)}}
 
     # -- the run: one revenue per train, goods deliveries ----------------------------------
     def goods_value(self) -> int:
@@ -197,8 +197,7 @@ class DaihanTrainsMixin:
 
     def run_template(self, corp):
         entry = super().run_template(corp)
-        entry["params"]["goods"] = {"min": 0, "max": D.MAX_GOODS_PER_RUN, "step": 1,
-                                    "default": 0}
+        entry["params"]["goods"] = C.number("count", 0, D.MAX_GOODS_PER_RUN, 1, 0)
         cars = [t for t in entry["trains"] if t in self.cars]
         entry["show"] = [{"label": C.msg("field.goods_value", "Each goods delivery"),
                           "value": C.money(self.goods_value())}]
@@ -220,7 +219,7 @@ class DaihanTrainsMixin:
             raise GameError("goods_count", f"Goods delivered: a whole number from 0 to "
                             f"{D.MAX_GOODS_PER_RUN}.", goods=goods)
         if goods:
-            self.tell("goods_delivered", f"{corp} delivers {goods} goods for "
+            self.emit("goods_delivered", f"{corp} delivers {goods} goods for "
                       f"{self.money(goods * self.goods_value())}.", corporation=corp,
                       count=goods, amount=goods * self.goods_value())
         return entry["revenue"] + goods * self.goods_value(), 0

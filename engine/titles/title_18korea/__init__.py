@@ -48,15 +48,19 @@ from engine.titles.title_18korea.operating import OperatingMixin
 from engine.titles.title_18korea.track import TrackMixin
 from engine.titles.title_18korea.readings import OPTIONS, ReadingsMixin
 from engine.titles.title_18korea.stock import StockMixin
+from engine.titles.title_18korea.steps import (DraftTurn, KoreaRound, OperatingTurn,
+                                               PendingDiscard, StockTurn)
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin
 from engine.core18xx.declare import describe as describe_step
 
 ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
+STEPS = (PendingDiscard, DraftTurn, StockTurn, OperatingTurn)     # see steps.py
 
 
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
               TrainMixin, WarMixin, AssetMixin):
+    STEPS = STEPS
     def __init__(self, players, seed, options):
         self._init_books(players, seed, options)
         self.set_no = 0
@@ -65,6 +69,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         self.ors = {"done": [], "turn": None}
         self.sr = None
         self._init_draft()
+        self.flow = KoreaRound(self, self.STEPS)
 
     # ---------------------------------------------------------------- protocol
     def apply(self, action: dict):
@@ -82,53 +87,19 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             comp = self.company(action.get("entity"))
             self.defector_station(comp, action, out)
             return out
-        if self.pending_discards:
-            if kind != "discard_train":
-                sym = self.pending_discards[0]
-                err("discard_pending", f"{sym} must first discard down to {self.train_limit} trains "
-                    "('discard_train').", company=sym)
-            self.act_discard(action, out)
-            return out
-        if kind == "discard_train":
-            err("no_discard", "No company is over its train limit.")
-        if self.round == "draft":
-            self.act_draft(action, out)
-        elif self.round == "stock":
-            self.act_stock(action, out)
-        elif self.round == "operating":
-            self.act_operating(action, out)
-        else:
-            err("game_over", "The game is over.")
-        return out
+        return self.flow.apply(self, action)        # the rounds: the core's machine (steps.py)
 
     def acting(self) -> list[str]:
         if self.finished:
             return []
-        if self.pending_discards:
-            return [self.pending_discards[0]]
-        if self.round == "draft":
-            pid, _ = self.draft_current()
-            return [pid] if pid else []
-        if self.round == "stock":
-            return self.sr_acting()
-        if self.round == "operating":
-            em = self._emergency_state()
-            comp = self.current_company()
-            if em and self.cash[em[1]] < em[2]:
-                return [comp.sym, em[1]]
-            return [comp.sym] if comp else []
-        return []
+        return self.flow.acting(self)
 
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        if self.pending_discards:
-            sym = self.pending_discards[0]
-            acts = [{"type": "discard_train", "entity": sym,
-                     "params": {"train": {"choices": sorted(set(self.companies[sym].trains))}}}]
-        else:
-            acts = (self.draft_legal() if self.round == "draft" else self.stock_legal()
-                    if self.round == "stock" else self.operating_legal()) + self.anytime_legal()
+        acts = self.flow.legal(self)
+        if not self.pending_discards:
+            acts += self.anytime_legal()
         return declare(acts, self.seating, lambda n: f"₩{n:,}")
 
     def anytime_legal(self) -> list[dict]:

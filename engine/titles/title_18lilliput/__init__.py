@@ -35,18 +35,18 @@ from engine.titles.title_18lilliput.corrections import CorrectionsMixin
 from engine.titles.title_18lilliput.draft import DraftMixin
 from engine.titles.title_18lilliput.runs import RunsMixin
 from engine.titles.title_18lilliput.shares import SharesMixin
+from engine.titles.title_18lilliput.steps import (ActionCards, DiscardFirst, DraftPick,
+                                                  LilliputRound, TrainRuns)
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
 from engine.core18xx.declare import describe as describe_step
 from engine.titles.title_18lilliput.words import WORDS
 
-PLAYER_ACTIONS = {"take_card", "done", "personal_cash", "company_cash", "lay_track",
-                  "upgrade_track", "castle", "place_station", "buy_train", "sell_shares",
-                  "buy_share", "found_company"}
-
-
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
                RunsMixin, BureaucracyMixin, CorrectionsMixin, BookMixin):
+    # the turn machine: the core's round of steps (``steps.py``)
+    STEPS = (DiscardFirst, DraftPick, ActionCards, TrainRuns)
+
     def __init__(self, players, seed, options):
         self._init_books(players, seed, options)
         self._init_trains()
@@ -54,8 +54,9 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
         self.cards, self.taken, self.pending = [], {}, None
         self.action_order, self.action_index = [], 0
         self.run_order, self.run_index = [], 0
+        self.flow = LilliputRound(self, self.STEPS)
 
-    # -- dispatch --------------------------------------------------------------------------
+    # -- dispatch: the corrections and character notes at any time, else the machine -------
     def apply(self, action: dict) -> list:
         kind = action["type"]
         entity = action.get("entity")
@@ -65,27 +66,7 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
             return self.act_correction(entity, action)
         if kind == "character_note":
             return self.act_character_note(entity, action)
-        if self.must_discard and kind != "discard_train":
-            raise err("discard_first", f"{self.company_name(self.must_discard[0])} is over "
-                      "its train limit: put a train into the pool first.",
-                      company=self.must_discard[0])
-        if kind == "discard_train":
-            return self.act_discard_train(entity, action)
-        if kind == "pick":
-            if self.step != "draft":
-                raise err("draft_over", "The draft is over.")
-            if entity != self.drafting():
-                raise err("not_your_turn", f"It is {self.player_name(self.drafting())}'s pick.")
-            return self.act_pick(entity, action)
-        if kind == "run":
-            if self.step != "runs":
-                raise err("not_run_step", "Trains run after the action step.")
-            return self.act_run(entity, action)
-        if kind in PLAYER_ACTIONS:
-            if entity not in self.names:
-                raise err("bad_entity", f"{entity!r} is not a player.")
-            return getattr(self, "act_" + kind)(entity, action)
-        raise err("bad_action_type", f"Unknown action {kind!r}.", type=kind)
+        return self.flow.apply(self, action)
 
     def act_character_note(self, player: str, action: dict) -> list:
         ch = action.get("character")
@@ -106,29 +87,12 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
     def acting(self) -> list[str]:
         if self.finished:
             return []
-        if self.must_discard:
-            return [self.companies[self.must_discard[0]]["director"]]
-        if self.step == "draft":
-            return [self.drafting()]
-        if self.step == "actions":
-            return [self.acting_player()]
-        if self.step == "runs":
-            return [self.running()]
-        return []
+        return self.flow.acting(self)
 
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        if self.must_discard:
-            out = self.discard_legal()
-        elif self.step == "draft":
-            out = self.draft_legal(self.drafting())
-        elif self.step == "actions":
-            out = self.action_legal(self.acting_player())
-        elif self.step == "runs":
-            out = self.run_legal(self.running())
-        else:
-            out = []
+        out = self.flow.legal(self)
         for ch, p in self.characters.items():
             if p is not None and ch != "Emperor":
                 out.append({"type": "character_note", "entity": p, "character": ch,

@@ -1,0 +1,118 @@
+"""The steps of a stock round turn: ``SellShares`` (blocks while over the certificate
+limit), ``BuyShares`` (par or buy, one a turn) and ``StockPass``."""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.core18xx.steps.base import StockStep, word
+from engine.errors import GameError
+
+
+class SellShares(StockStep):
+    """Sell shares (stock round): ``sell_shares`` {corporation, percent}, any number in a turn,
+    before buying. A player over the certificate limit must sell before anything else: the step
+    then blocks the turn."""
+    ACTIONS = ("sell_shares",)
+
+    def blocks(self, g):
+        player = self.player(g)
+        return player is not None and g.must_sell(player)
+
+    def refuse(self, g, action):
+        player = action["entity"]
+        if not self.may_act(g, player):
+            g.out_of_turn(player, self.round.acting(g))
+        raise GameError("must_sell", f"{g.pname(player)} is over the certificate limit "
+                        f"({g.cert_count(player)} of {g.cert_limit()}) and must sell first.",
+                        certs=g.cert_count(player), limit=g.cert_limit())
+
+    def process_sell_shares(self, g, action):
+        rnd, player = self.round, action["entity"]
+        if "buy" in rnd.turn_actions:
+            raise GameError("sell_after_buy", "Shares are sold before buying, not after.")
+        corp = g.corp_arg(action)
+        g.sell_shares(player, corp, g.percent_arg(action, corp))
+        rnd.sold.setdefault(player, set()).add(corp)
+        rnd.turn_actions.append("sell")
+
+    def legal(self, g):
+        player = self.player(g)
+        out = []
+        for corp in g.corps:
+            if corp in g.closed_corps:
+                continue
+            pcts = g.sellable_percents(player, corp)
+            if pcts:
+                out.append({"type": "sell_shares", "entity": player, "corporation": corp,
+                            "params": {"percent": C.choice("percent", pcts)}})
+        return out
+
+
+class BuyShares(StockStep):
+    """Buy a share or start a company (stock round): ``par`` {corporation, price} or
+    ``buy_shares`` {corporation, source: "ipo" | "pool"}; one per turn, and either ends the turn.
+    No share may be bought in the round after selling that company's shares."""
+    ACTIONS = ("buy_shares", "par")
+
+    def _can_buy(self, g, player):
+        if "buy" in self.round.turn_actions:
+            raise GameError("one_buy", "One purchase per turn.")
+
+    def process_buy_shares(self, g, action):
+        player = action["entity"]
+        self._can_buy(g, player)
+        corp = g.corp_arg(action)
+        if corp in self.round.sold.get(player, ()):
+            raise GameError("bought_after_sold",
+                            f"{g.pname(player)} sold {corp} this round and may not "
+                            "buy it back.",
+                            corporation=corp)
+        source = action.get("source", "ipo")
+        g.buy_share(player, corp, source)
+        self.round.end_turn(g, acted=True)
+
+    def process_par(self, g, action):
+        player = action["entity"]
+        self._can_buy(g, player)
+        g.par(player, g.corp_arg(action), action.get("price"))
+        self.round.end_turn(g, acted=True)
+
+    def legal(self, g):
+        rnd = self.round
+        if "buy" in rnd.turn_actions:
+            return []
+        player = self.player(g)
+        out = []
+        cash = g.ledger.of(player)
+        for corp in g.corps:
+            if g.corps[corp]["par"] is None:
+                if corp not in g.closed_corps and g.can_par(corp):
+                    prices = [p for p in g.market.par_prices()
+                              if p * g.shares.president_percent[corp] // 10 <= cash]
+                    if prices and g.cert_room(player, corp):
+                        out.append({"type": "par", "entity": player, "corporation": corp,
+                                    "params": {"price": C.choice("money", prices)}})
+                continue
+            if corp in rnd.sold.get(player, ()):
+                continue
+            sources = [s for s in ("ipo", "pool") if g.can_buy_share(player, corp, s)]
+            if sources:
+                out.append({"type": "buy_shares", "entity": player, "corporation": corp,
+                            "prices": {s: g.share_price_from(corp, s) for s in sources},
+                            "params": {"source": C.choice("entity", sources,
+                                                          {s: word(s) for s in sources})}})
+        return out
+
+
+class StockPass(StockStep):
+    """Pass (stock round): ``pass`` ends the turn; a turn with only a pass counts towards the
+    round's end (every player passed in turn)."""
+    ACTIONS = ("pass",)
+
+    def process_pass(self, g, action):
+        player, rnd = action["entity"], self.round
+        g.emit("pass", f"{g.pname(player)} {'is done' if rnd.turn_actions else 'passes'}.",
+               player=player)
+        rnd.end_turn(g, acted=bool(rnd.turn_actions))
+
+    def legal(self, g):
+        return [{"type": "pass", "entity": self.player(g), "params": {}}]
