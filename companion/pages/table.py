@@ -82,8 +82,10 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     steps = _effective_steps(hist)
     if steps and state.get("can_undo"):
         last = _entry(steps[-1])
+        # what to take back on the board: each event's "board" text of that step
+        board = [engine_text(e, "board") for e in last["events"] if e.get("board")]
         undo_target = {"what": last["what"], "name": last["by"], "version": last["version"],
-                       "player": last["player"]}
+                       "player": last["player"], "board": board}
     asks = []
     if access.can_write:
         by_version = {e["version"]: e for e in entries}
