@@ -28,9 +28,15 @@ def test_a_quick_second_tap_is_answered_not_dropped(live_server, phone):
     assert "Already entered" in text and "Ann" in text and "Bo" in text
     assert len(posts) == 1 and version(ann) == v + 1             # nothing entered for Bo
     shot(ann, "taps-second-tap-answered")
-    button.click()                                              # tapped again: it acts
-    wait_version(ann, v + 2)
+    button.click()                     # tapped again: it acts (Bo's step: asked once)
+    ask = ann.locator("form[data-type=pass] [data-confirm]")
+    ask.wait_for()
     assert ann.locator("[data-held-note]").count() == 0
+    assert "Enter this for Bo?" in ask.inner_text()
+    ask.locator("button[name=confirm]").click()     # new under the finger: held, with a word
+    ann.locator("[data-confirm] [data-held-note], [data-held-note]").first.wait_for()
+    ask.locator("button[name=confirm]").click()
+    wait_version(ann, v + 2)
 
 
 def test_a_quick_second_tap_is_answered_in_korean(live_server, phone):
@@ -45,6 +51,38 @@ def test_a_quick_second_tap_is_answered_in_korean(live_server, phone):
     note.wait_for()
     assert "이미 입력" in note.inner_text()
     shot(ann, "taps-second-tap-answered-ko")
+
+
+def test_a_step_for_another_seat_is_asked_once_its_own_is_one_tap(live_server, phone):
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(bo)
+    button = bo.locator("form[data-type=pass] button")
+    assert button.inner_text().startswith("Ann")                # Bo's phone: it names Ann
+    button.click()
+    ask = bo.locator("form[data-type=pass] [data-confirm]")
+    ask.wait_for()
+    assert "Enter this for Ann?" in ask.inner_text()
+    assert version(bo) == v                                     # not counted yet
+    shot(bo, "taps-for-another-seat-asked")
+    ask.locator("button[name=confirm]").click()
+    wait_version(bo, v + 1)
+    wait_version(ann, v + 1)
+    # the turn passed to Bo: the same button now names Bo, and on Bo's phone it is one tap
+    button = bo.locator("form[data-type=pass] button")
+    assert button.inner_text().startswith("Bo")
+    button.click()
+    wait_version(bo, v + 2)
+    # "No" takes nothing: Bo's phone asked for Ann's step again, answered no
+    bo.locator("form[data-type=pass] button").click()
+    ask = bo.locator("form[data-type=pass] [data-confirm]")
+    ask.wait_for()
+    shot(bo, "taps-for-another-seat-no")
+    ask.get_by_role("link", name="No", exact=True).click()
+    bo.wait_for_selector("[data-confirm]", state="detached")
+    assert version(bo) == v + 2
 
 
 def test_undo_says_what_to_take_back_and_what_to_put_back(live_server, phone):
@@ -120,8 +158,10 @@ def test_after_a_step_the_acting_phone_shows_its_next_step(live_server, phone):
     v = version(ann)
     ann.locator("form[data-type=par]").first.locator("button[value='70']").click()  # AR: Ann's
     wait_version(ann, v + 1)
-    for i in (2, 3):                      # Bo's pass (entered for him), Ann's pass
+    for i in (2, 3):                      # Bo's pass (entered for him: asked), Ann's pass
         ann.locator("form[data-type=pass] button").click()
+        if i == 2:
+            ann.locator("[data-confirm] button[name=confirm]").click()
         wait_version(ann, v + i)
     # the operating round: AR (Ann's) buys a train, then runs: the same seat acts on
     ann.locator("form[data-type=buy_train] button").first.click()
