@@ -271,13 +271,18 @@ class TableService(Seating, LogReads, UndoConsent):
 
     def legal_now(self, access: Access) -> dict:
         """What a page builds a step from, without the state's JSON: ``{"version", "legal",
-        "title", "players", "currency"}``; ``legal`` is the live game's own list at that
+        "title", "players", "currency", "seats"}`` (``seats``: each legal entry's entity's
+        controlling player); ``legal`` is the live game's own list at that
         version (made once per version, shared: not to be changed)."""
         with self._lock(access.table_id):
             live = self._fresh(access.table_id)
             game = live.game
-            return {"version": live.version, "legal": live.legal(), "title": game.spec.id,
-                    "players": game.players, "currency": game.spec.currency}
+            legal = live.legal()
+            entities = {e.get("entity") for e in legal if isinstance(e.get("entity"), str)}
+            # whose phone a step is of: each entity's controlling player (a company's president)
+            seats = {e: (game.acting_players([e]) or [None])[0] for e in entities}
+            return {"version": live.version, "legal": legal, "title": game.spec.id,
+                    "players": game.players, "currency": game.spec.currency, "seats": seats}
 
     def scores(self, access: Access) -> tuple[int, list[dict]]:
         """(version, each player's score as the title declares it, ``Game.scores()``) of the

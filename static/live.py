@@ -286,6 +286,30 @@ def wake(ev=None):
             tick()
 
 
+def show_next():
+    # after this phone's step: its seat's next step (the first card of "Your turn"), or the
+    # summary when the turn passed, in view; not the book where the tapped form was
+    live = document.getElementById("live")
+    if live is None or live.querySelector("[data-confirm]") is not None or \
+            live.querySelector(".err[role=alert]") is not None:
+        return
+    turn = live.querySelector("#actions .if-turn")
+    target = None
+    if turn is not None and turn.offsetParent is not None:
+        target = live.querySelector("#actions .group") or live.querySelector("#actions form") \
+            or live.querySelector("#actions")
+    if target is None:
+        glance = live.querySelector(".glance-top")
+        target = glance if glance is not None and glance.offsetParent is not None else live
+    head = document.querySelector("header.top")
+    top = 0
+    if head is not None and window.getComputedStyle(head).position in ("sticky", "fixed"):
+        top = head.getBoundingClientRect().bottom
+    r = target.getBoundingClientRect()
+    if r.top < top or r.top + min(r.height, 120) > window.innerHeight:
+        window.scrollBy(0, r.top - top - 8)
+
+
 def submit(ev):
     form = ev.target
     if not form.hasAttribute("data-live") or form.getAttribute("data-busy"):
@@ -308,10 +332,14 @@ def submit(ev):
         if st["undo"] or st["want"] > version():
             refresh()
 
+    before = version()
+
     def got(text):
         form.removeAttribute("data-dirty")  # sent: the answer's form replaces what was typed
         form.reset()
         swap(text)
+        if version() > before:
+            show_next()
         finish()
 
     def answer(resp):

@@ -14,7 +14,8 @@
    changes), an open panel (<details>) stays open, the part being read stays where it was
    on the screen. A form being typed in whose step is gone stays, marked as no longer
    possible, until it is dismissed. A control that appeared or moved in the last moment
-   (window.liveGuardMs, 600 ms) ignores the first tap on it.
+   (window.liveGuardMs, 600 ms) does not act on the first tap on it, and says so beside it
+   (what it now enters; "Already entered" when this phone just sent that kind of step).
 
    static/live.py takes over when Brython has started: it adopts this socket and the queue
    of messages received so far (window.liveBoot), sets boot.done, and from then on this
@@ -187,10 +188,44 @@
     window.liveNet(window.liveNetOn !== false);
   };
 
-  // the first tap on a control that appeared or moved in the last moment does nothing
+  /* A tap on a control that appeared or moved in the last moment (the page changed under the
+     finger) does not act, and says so plainly next to it, in the page's words: what the
+     button now enters, and that the step this phone just sent was entered ("Already
+     entered"); a second tap on it acts. No tap is dropped without a word. */
+  var sent = null;                    // the step this phone sent last: its words and form
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target, b = ev.submitter;
+    if (f && f.closest && f.closest("#live") && f.hasAttribute("data-type") && b)
+      sent = {type: f.getAttribute("data-type"), text: label(f, b), at: Date.now()};
+  }, true);
+  function label(f, b) {
+    var t = (b.textContent || "").trim(), leg = f.querySelector("fieldset.taps > legend");
+    return leg && b.closest("fieldset.taps") ? (leg.textContent || "").trim() + " " + t : t;
+  }
+  function held(b) {
+    var main = document.getElementById("main"), f = b.closest("form"), where = f || b.parentNode,
+        note = document.createElement("p"), text = "";
+    document.querySelectorAll("[data-held-note]").forEach(function (n) { n.remove(); });
+    if (sent && f && f.getAttribute("data-type") === sent.type && Date.now() - sent.at < 60000)
+      text = ((main && main.getAttribute("data-held-sent")) || "Already entered: \u201c{step}\u201d.")
+        .replace("{step}", sent.text) + " ";
+    text += ((main && main.getAttribute("data-held")) ||
+             "The page changed just before your tap, so nothing more was entered. This button now says \u201c{now}\u201d: tap it again to enter that.")
+      .replace("{now}", f ? label(f, b) : (b.textContent || "").trim());
+    note.className = "flash";
+    note.setAttribute("role", "status");
+    note.setAttribute("data-held-note", "");
+    note.style.flexBasis = "100%";        // its own line in a row of buttons
+    note.textContent = text;
+    if (f) f.insertBefore(note, f.firstChild); else where.insertBefore(note, b);
+  }
   document.addEventListener("click", function (ev) {
     var b = ev.target.closest && ev.target.closest("button[data-fresh],a.btn[data-fresh]");
-    if (!b) return;
+    if (!b) {
+      if (ev.target.closest && ev.target.closest("button,a.btn"))
+        document.querySelectorAll("[data-held-note]").forEach(function (n) { n.remove(); });
+      return;
+    }
     var since = Date.now() - Number(b.getAttribute("data-fresh"));
     b.removeAttribute("data-fresh");
     if (since < window.liveGuardMs) {
@@ -198,8 +233,32 @@
       ev.stopImmediatePropagation();
       b.setAttribute("data-held", "");
       setTimeout(function () { b.removeAttribute("data-held"); }, 400);
+      held(b);
+    } else {
+      document.querySelectorAll("[data-held-note]").forEach(function (n) { n.remove(); });
     }
   }, true);
+  /* "No" / "Cancel" under a step asked before it counts: the page as it is now, in place (a
+     link to the table would show the service worker's copy, the question still in it) */
+  document.addEventListener("click", function (ev) {
+    var no = ev.target.closest && ev.target.closest("#live [data-confirm] a.btn"),
+        main = document.getElementById("main");
+    if (!no || ev.defaultPrevented || !main || !window.fetch) return;
+    ev.preventDefault();
+    fetch(main.getAttribute("data-live-url"),
+          {headers: {"X-Live": "1"}, credentials: "same-origin", cache: "no-store"})
+      .then(function (resp) { return resp.text(); })
+      .then(function (html) {
+        var holder = document.createElement("div"), old = document.getElementById("live"), part;
+        holder.innerHTML = html;
+        part = holder.querySelector("#live");
+        if (!old || !part) { location.href = no.href; return; }
+        old.querySelectorAll("form[data-dirty]").forEach(function (f) { f.removeAttribute("data-dirty"); });
+        window.liveMorph(old, part);
+        window.liveKeep();
+      })
+      .catch(function () { location.href = no.href; });
+  });
   function typed(ev) {
     var f = ev.target.closest && ev.target.closest("#live form");
     if (f && ev.isTrusted !== false) f.setAttribute("data-dirty", "");

@@ -82,8 +82,10 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     steps = _effective_steps(hist)
     if steps and state.get("can_undo"):
         last = _entry(steps[-1])
+        # what to take back on the board: each event's "board" text of that step
+        board = [engine_text(e, "board") for e in last["events"] if e.get("board")]
         undo_target = {"what": last["what"], "name": last["by"], "version": last["version"],
-                       "player": last["player"]}
+                       "player": last["player"], "board": board}
     asks = []
     if access.can_write:
         by_version = {e["version"]: e for e in entries}
@@ -265,11 +267,16 @@ def act(code):
     except actionforms.FormError as err:
         return _after_post(code, access, 422, error=_("Check %(field)s.", field=err.label),
                            error_index=index, posted=request.form)
-    if asks_first(form.type) and request.form.get("confirm") != "1":
+    owner = now.get("seats", {}).get(form.entity) if isinstance(form.entity, str) else None
+    for_other = owner is not None and access.player is not None and \
+        str(owner) != str(access.player)
+    if (asks_first(form.type) or for_other) and request.form.get("confirm") != "1":
         # asked once, in the page (the same with or without JavaScript): the form again with
-        # what was entered, and a button that enters it
+        # what was entered, and a button that enters it; a step of another seat's (its
+        # entity's controller is not this phone's seat) is asked "Enter this for Ann?"
         return _render_table(code, access, 200, error_index=index, posted=request.form,
-                             confirm={"index": index, "what": describe(action)})
+                             confirm={"index": index, "what": describe(action),
+                                      "for_name": name_of(owner) if for_other else None})
     status, body = s.submit(access, action, expected, key)    # refusals: pages/refusals.py
     if status == 200:
         return _after_post(code, access)

@@ -1,5 +1,6 @@
-"""No step by accident: a control that just appeared ignores the first tap; steps that move
-money ask once (with or without JavaScript); a step entered for another seat is announced."""
+"""No step by accident: a control that just appeared ignores the first tap and says so; steps
+that move money, and a step of another seat's, ask once (with or without JavaScript); a step
+entered for another seat is announced."""
 import re
 
 import pytest
@@ -25,9 +26,11 @@ def test_a_tap_on_a_control_that_just_appeared_does_not_act(live_server, phone):
     bos_pass.click()                                            # the "did it register?" tap
     assert len(posts) == 1                                      # held: nothing was sent
     assert version(ann) == v + 1
-    bos_pass.click()                                            # a deliberate second tap acts
-    wait_version(ann, v + 2)
-    assert len(posts) == 2
+    assert ann.locator("[data-held-note]").is_visible()          # and said so
+    bos_pass.click()                                            # a deliberate second tap acts:
+    wait_posts = ann.locator("form[data-type=pass] [data-confirm]")
+    wait_posts.wait_for()                                       # Bo's step: asked "for Bo?"
+    assert len(posts) == 2 and version(ann) == v + 1
 
 
 def test_a_correction_asks_once_before_it_counts(live_server, phone):
@@ -74,7 +77,8 @@ def test_a_step_entered_for_another_seat_is_announced_on_its_phone(live_server, 
     take_seat(ann, join, "1")
     take_seat(bo, join, "2")
     v = version(ann)
-    bo.locator("form[data-type=pass] button").click()           # Bo enters Ann's pass
+    bo.locator("form[data-type=pass] button").click()           # Bo enters Ann's pass:
+    bo.locator("[data-confirm] button[name=confirm]").click()   # asked once ("for Ann?")
     wait_version(ann, v + 1)
     said = ann.locator("[data-for-me]")
     assert said.count() == 1 and said.is_visible()

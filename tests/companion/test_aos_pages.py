@@ -49,7 +49,7 @@ def step(client, code, html) -> bool:
         form = form_of(html, kind)
         if form is None:
             continue
-        r = client.post(f"/tables/{code}/act", data=filled(form, **given))
+        r = client.post(f"/tables/{code}/act", data={**filled(form, **given), "confirm": "1"})
         if r.status_code == 303:
             return True
     return False

@@ -34,7 +34,7 @@ def test_export_csv_opens_in_a_spreadsheet_with_korean_intact(client, double):  
     code = _table(client, (KOREAN, FORMULA))
     for _ in range(2):
         page = client.get(f"/tables/{code}").get_data(as_text=True)
-        client.post(f"/tables/{code}/act", data=form_data(page, "pass"))
+        client.post(f"/tables/{code}/act", data={**form_data(page, "pass"), "confirm": "1"})
     rows = _read(client.get(f"/tables/{code}/export.csv"))
     head = rows[0]
     assert head[:6] == ["Round", "Phase", "Step", "Step number", "Section", "Name"], head

@@ -32,7 +32,7 @@ def test_every_page_renders_and_the_forms_post(client, steam):
         if 'data-type="locomotive"' not in html:
             break
         data = form_data(html, "locomotive")
-        client.post(f"/tables/{code}/act", data=data)
+        client.post(f"/tables/{code}/act", data={**data, "confirm": "1"})
     for path in ("", "/history", "/scores", "/export.json", "/export.csv", "/live"):
         r = client.get(f"/tables/{code}{path}")
         assert r.status_code == 200, (path, r.get_data(as_text=True)[-500:])

@@ -206,7 +206,7 @@ def test_history_scores_and_exports(client, double):
     code, _, _ = seated(client)
     for _ in range(2):
         html = client.get(f"/tables/{code}").get_data(as_text=True)
-        client.post(f"/tables/{code}/act", data=form_data(html, "pass"))
+        client.post(f"/tables/{code}/act", data={**form_data(html, "pass"), "confirm": "1"})
     hist = client.get(f"/tables/{code}/history").get_data(as_text=True)
     assert hist.count("entered by Ann") == 2
     rec = client.get(f"/tables/{code}/export.json").get_json()

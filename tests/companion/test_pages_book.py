@@ -5,7 +5,7 @@ from tests.companion.test_pages import csrf, double, form_data, seated  # noqa: 
 
 
 def _post_form(client, code, html, kind):
-    return client.post(f"/tables/{code}/act", data=form_data(html, kind))
+    return client.post(f"/tables/{code}/act", data={**form_data(html, kind), "confirm": "1"})
 
 
 def test_redo_button_brings_back_the_step_undone(client, double):
