@@ -17,7 +17,6 @@ from __future__ import annotations
 from engine import contract as C
 from engine.errors import GameError
 from engine.core18xx.bank import BANK
-from engine.core18xx.declare import seat_param
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
@@ -218,7 +217,8 @@ class CorrectionsMixin:
 
     # -- forms -----------------------------------------------------------------------------
     def correction_legal(self) -> list[dict]:
-        seat = dict(seat_param(self.seating), label=C.msg("param.entered_by", "Entered by"))
+        seat = C.choice("player", list(self.seating), fill="seat",    # the posting seat
+                        label=C.msg("param.entered_by", "Entered by"))
         reason = C.free_text(200, label=C.msg("param.reason", "Reason"),
                              suggestions=["checked at the table"])
         live = self.live_companies()

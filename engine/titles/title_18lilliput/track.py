@@ -266,14 +266,12 @@ class TrackMixin:
         return sorted(out)
 
     @staticmethod
-    def by_company(choices_of: dict) -> dict:
-        """A choice param's ``choices`` (all) and ``choices_by`` (per company)."""
+    def _place_param(choices_of: dict) -> dict:
+        """A place: every place offered (``choices``), and those of each company
+        (``choices_by``)."""
         union = sorted({x for xs in choices_of.values() for x in xs})
-        return {"choices": union, "choices_by": {"field": "company", "map": choices_of}}
-
-    def _place_param(self, choices_of: dict) -> dict:
-        return dict(C.choice("hex", [], label=C.msg("param.pos", "Place")),
-                    **self.by_company(choices_of))
+        return C.choice("hex", union, label=C.msg("param.pos", "Place"),
+                        choices_by={"field": "company", "map": choices_of})
 
     def track_legal(self, player: str, mine: list[str]) -> list[dict]:
         if not mine:
