@@ -9,8 +9,10 @@ rounds, each of (1) action cards drafted in the order 1-2-3-4-4-3-2-1, (2) train
 ``bureaucracy`` (the round's end, the game's end, scores),
 ``corrections``, ``book`` (what the phones show); ``base`` keeps the books.
 
-From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook`` and ``Depot``; the
-core's rounds do not fit (no stock or operating rounds as such).
+From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook``, ``Depot``, the
+score rows and the ``Round`` of steps (``steps``: one step per part of the round, each action
+type a ``process_<type>``); the core's stock and operating rounds do not fit. Events go out
+through ``emit``, refusals are raised (``GameError``) where they are found.
 
 Actions (``entity`` a player id, or a company for ``run``):
   pick {pick, [home_tile]} · take_card {card, effect} · done · personal_cash {amount}
