@@ -9,8 +9,10 @@ rounds, each of (1) action cards drafted in the order 1-2-3-4-4-3-2-1, (2) train
 ``bureaucracy`` (the round's end, the game's end, scores),
 ``corrections``, ``book`` (what the phones show); ``base`` keeps the books.
 
-From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook`` and ``Depot``; the
-core's rounds do not fit (no stock or operating rounds as such).
+From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook``, ``Depot``, the
+score rows and the ``Round`` of steps (``steps``: one step per part of the round, each action
+type a ``process_<type>``); the core's stock and operating rounds do not fit. Events go out
+through ``emit``, refusals are raised (``GameError``) where they are found.
 
 Actions (``entity`` a player id, or a company for ``run``):
   pick {pick, [home_tile]} · take_card {card, effect} · done · personal_cash {amount}
@@ -28,15 +30,16 @@ from engine import contract as C
 from engine.titles import TitleSpec
 from engine.titles.title_18lilliput import data as D
 from engine.titles.title_18lilliput.actions import ActionsMixin
-from engine.titles.title_18lilliput.base import Base, err, say
+from engine.titles.title_18lilliput.base import Base
 from engine.titles.title_18lilliput.book import BookMixin
 from engine.titles.title_18lilliput.bureaucracy import BureaucracyMixin
 from engine.titles.title_18lilliput.corrections import CorrectionsMixin
 from engine.titles.title_18lilliput.draft import DraftMixin
 from engine.titles.title_18lilliput.runs import RunsMixin
 from engine.titles.title_18lilliput.shares import SharesMixin
-from engine.titles.title_18lilliput.steps import (ActionCards, DiscardFirst, DraftPick,
-                                                  LilliputRound, TrainRuns)
+from engine.titles.title_18lilliput.steps import (ActionCards, CharacterNote, Correction,
+                                                  DiscardFirst, DraftPick, LilliputRound,
+                                                  TrainRuns)
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
 from engine.core18xx.declare import describe as describe_step
@@ -45,7 +48,7 @@ from engine.titles.title_18lilliput.words import WORDS
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
                RunsMixin, BureaucracyMixin, CorrectionsMixin, BookMixin):
     # the turn machine: the core's round of steps (``steps.py``)
-    STEPS = (DiscardFirst, DraftPick, ActionCards, TrainRuns)
+    STEPS = (CharacterNote, Correction, DiscardFirst, DraftPick, ActionCards, TrainRuns)
 
     def __init__(self, players, seed, options):
         self._init_books(players, seed, options)
@@ -54,34 +57,14 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
         self.cards, self.taken, self.pending = [], {}, None
         self.action_order, self.action_index = [], 0
         self.run_order, self.run_index = [], 0
+        self._events: list = []
         self.flow = LilliputRound(self, self.STEPS)
 
-    # -- dispatch: the corrections and character notes at any time, else the machine -------
+    # -- the machine: every action goes to its step (``steps.py``) --------------------------
     def apply(self, action: dict) -> list:
-        kind = action["type"]
-        entity = action.get("entity")
-        if kind == "correction":
-            if entity not in self.names:
-                raise err("bad_entity", "A correction names the player entering it.")
-            return self.act_correction(entity, action)
-        if kind == "character_note":
-            return self.act_character_note(entity, action)
-        return self.flow.apply(self, action)
-
-    def act_character_note(self, player: str, action: dict) -> list:
-        ch = action.get("character")
-        if ch not in D.CHARACTERS or self.characters.get(ch) != player:
-            raise err("not_your_character", f"{self.player_name(player)} does not hold {ch}.")
-        text = action.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise err("note_needed", "Write what the character's power did.")
-        note = {"player": player, "character": ch, "text": text.strip()[:200],
-                "round": self.round}
-        self.notes.append(note)
-        return [self.event("character_used", f"{self.player_name(player)} uses the {ch}: "
-                           f"{note['text']} (no automatic effect).", player=player,
-                           character=C.msg("character." + ch, D.CHARACTER_NAMES[ch]),
-                           text=note["text"])]
+        self._events = []
+        self.flow.apply(self, action)
+        return self._events
 
     # -- who acts --------------------------------------------------------------------------
     def acting(self) -> list[str]:
@@ -92,17 +75,7 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        out = self.flow.legal(self)
-        for ch, p in self.characters.items():
-            if p is not None and ch != "Emperor":
-                out.append({"type": "character_note", "entity": p, "character": ch,
-                            "anytime": True,
-                            "label": say("act.character_note", "Use %(character)s's power",
-                                           character=D.CHARACTER_NAMES[ch]),
-                            "params": {"text": C.free_text(200, label=C.msg(
-                                "param.note", "What the power did"),
-                                suggestions=["as the card says"])}})
-        return out + self.correction_legal()
+        return self.flow.legal(self)
 
 
 # A step's values in the title's own words (the core's words know 'payout', not 'pay', and

@@ -12,10 +12,10 @@ The cash effects are here: personal cash £5/10/20 (the card's amount) and compa
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.trains import Depot
 from engine.core18xx.bank import BANK
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import err
 
 EFFECT_ACTIONS = {
     "track": {"lay_track", "upgrade_track", "castle"},
@@ -29,7 +29,7 @@ EFFECT_ACTIONS = {
 
 class ActionsMixin:
     # -- the round -------------------------------------------------------------------------
-    def start_round(self) -> list:
+    def start_round(self) -> None:
         self.step = "actions"
         self.action_order = D.snake(self.order_from_first())
         self.action_index = 0
@@ -37,9 +37,8 @@ class ActionsMixin:
         self.taken: dict[str, str] = {}
         self.pending: dict | None = None
         first = self.order_from_first()[0]
-        return [self.event("round_started",
-                           f"Round {self.round}: {self.player_name(first)} acts first.",
-                           round=self.round, player=first)]
+        self.emit("round_started", f"Round {self.round}: {self.player_name(first)} acts first.",
+                  round=self.round, player=first)
 
     def acting_player(self) -> str | None:
         if self.step != "actions" or self.action_index >= len(self.action_order):
@@ -53,78 +52,77 @@ class ActionsMixin:
         return [c for c in self.cards if c not in self.taken]
 
     # -- taking a card ---------------------------------------------------------------------
-    def act_take_card(self, player: str, action: dict) -> list:
+    def take_card(self, player: str, action: dict) -> None:
         card, effect = action.get("card"), action.get("effect")
         if self.step == "actions" and len(self.cards_of(player)) >= D.CARDS_PER_PLAYER:
-            raise err("two_cards_taken", f"{self.player_name(player)} has taken "
+            raise GameError("two_cards_taken", f"{self.player_name(player)} has taken "
                       f"{D.CARDS_PER_PLAYER} action cards this round already.", player=player)
         self.need_turn(player)
         if self.pending is not None:
-            raise err("effect_pending", "Finish the effect of the card taken first (done).")
+            raise GameError("effect_pending", "Finish the effect of the card taken first (done).")
         if card not in self.cards:
-            raise err("no_such_card", f"Card {card!r} is not in play.", card=card)
+            raise GameError("no_such_card", f"Card {card!r} is not in play.", card=card)
         if card in self.taken:
-            raise err("card_already_taken", f"Card {card} is already taken this round.", card=card,
+            raise GameError("card_already_taken", f"Card {card} is already taken this round.", card=card,
                       player=self.taken[card])
         if effect not in D.EFFECTS:
-            raise err("bad_effect", f"The effect is one of {D.EFFECTS}.", effect=effect)
+            raise GameError("bad_effect", f"The effect is one of {D.EFFECTS}.", effect=effect)
         self.taken[card] = player
         self.pending = {"player": player, "card": card, "effect": effect, "bought": [],
                         "used": False}
-        return [self.event("card_taken", f"{self.player_name(player)} takes card {card} for "
-                           f"its effect '{effect}'.", player=player, card=card,
-                           effect=C.msg("effect." + effect, effect))]
+        self.emit("card_taken", f"{self.player_name(player)} takes card {card} for "
+                  f"its effect '{effect}'.", player=player, card=card,
+                  effect=C.msg("effect." + effect, effect))
 
     def need_turn(self, player: str) -> None:
         if self.step != "actions":
-            raise err("not_action_step", "Action cards are taken in the action step only.")
+            raise GameError("not_action_step", "Action cards are taken in the action step only.")
         if self.acting_player() != player:
-            raise err("not_your_turn", f"It is {self.player_name(self.acting_player())}'s turn.",
+            raise GameError("not_your_turn", f"It is {self.player_name(self.acting_player())}'s turn.",
                       player=self.acting_player())
 
     def need_effect(self, player: str, kind: str) -> dict:
         self.need_turn(player)
         p = self.pending
         if p is None:
-            raise err("no_card", "Take an action card first.")
+            raise GameError("no_card", "Take an action card first.")
         if kind not in EFFECT_ACTIONS[p["effect"]]:
-            raise err("wrong_effect", f"Card {p['card']} is used for '{p['effect']}', not "
+            raise GameError("wrong_effect", f"Card {p['card']} is used for '{p['effect']}', not "
                       f"for {kind}.", card=p["card"], effect=p["effect"])
         return p
 
-    def act_done(self, player: str, action: dict) -> list:
+    def done(self, player: str) -> None:
         self.need_turn(player)
         if self.pending is None:
-            raise err("no_card", "Take an action card first.")
-        return self.end_turn()
+            raise GameError("no_card", "Take an action card first.")
+        self.end_turn()
 
-    def end_turn(self) -> list:
+    def end_turn(self) -> None:
         self.pending = None
         self.action_index += 1
         if self.action_index >= len(self.action_order):
-            return self.start_runs()
-        return []
+            self.start_runs()
 
     # -- cash effects ----------------------------------------------------------------------
-    def act_personal_cash(self, player: str, action: dict) -> list:
+    def personal_cash(self, player: str, action: dict) -> None:
         self.need_effect(player, "personal_cash")
         amount = action.get("amount")
         if amount not in D.PERSONAL_CASH:
-            raise err("bad_amount", f"The card gives £{D.PERSONAL_CASH}.", amount=amount)
+            raise GameError("bad_amount", f"The card gives £{D.PERSONAL_CASH}.", amount=amount)
         self.ledger.pay(BANK, player, amount)
-        ev = self.event("personal_cash", f"{self.player_name(player)} takes £{amount} from "
-                        "the bank.", player=player, amount=amount)
-        return [ev] + self.end_turn()
+        self.emit("personal_cash", f"{self.player_name(player)} takes £{amount} from "
+                  "the bank.", player=player, amount=amount)
+        self.end_turn()
 
-    def act_company_cash(self, player: str, action: dict) -> list:
+    def company_cash(self, player: str, action: dict) -> None:
         self.need_effect(player, "company_cash")
         company = self.need_director(player, action.get("company"))
         amount = self.phase_row()["company_cash"]
         self.ledger.pay(BANK, company, amount)
-        ev = self.event("company_cash", f"{self.company_name(company)} takes £{amount} from the "
-                        f"bank (phase {self.phase}).", company=company, amount=amount,
-                        phase=self.phase)
-        return [ev] + self.end_turn()
+        self.emit("company_cash", f"{self.company_name(company)} takes £{amount} from the "
+                  f"bank (phase {self.phase}).", company=company, amount=amount,
+                  phase=self.phase)
+        self.end_turn()
 
     # -- forms -----------------------------------------------------------------------------
     def action_legal(self, player: str) -> list[dict]:

@@ -21,10 +21,6 @@ from engine.titles.title_18lilliput import data as D
 MILDENDO = "0,0"
 
 
-def err(code: str, message: str, **params) -> GameError:
-    return GameError(code, message, **params)
-
-
 def say(code: str, english: str, **params) -> dict:
     """A message whose English is its template filled with its params."""
     return C.msg(code, english % params if params else english, **params)
@@ -53,12 +49,12 @@ def parse_index(raw, code: str = "bad_option") -> list[int]:
     try:
         prices = [int(x) for x in str(raw).replace(" ", "").split(",") if x]
     except ValueError:
-        raise err(code, "price_index is whole numbers separated by commas.") from None
+        raise GameError(code, "price_index is whole numbers separated by commas.") from None
     if len(prices) < 4 or prices != sorted(set(prices)) or prices[0] <= 0:
-        raise err(code, "price_index rises from the lowest value, each value once.")
+        raise GameError(code, "price_index rises from the lowest value, each value once.")
     for need in sorted({s["price"] for s in D.STARTING.values()}):
         if need not in prices:
-            raise err(code, f"price_index must hold {need} (a starting company's price).")
+            raise GameError(code, f"price_index must hold {need} (a starting company's price).")
     return prices
 
 
@@ -66,7 +62,7 @@ def parse_options(options: dict) -> dict:
     """The table's set-up values, each checked; defaults are the provisional data."""
     out = {"track_order": options.get("track_order", "yellow_green_brown")}
     if out["track_order"] not in D.TRACK_ORDERS:
-        raise err("bad_option", f"track_order is one of {sorted(D.TRACK_ORDERS)}.")
+        raise GameError("bad_option", f"track_order is one of {sorted(D.TRACK_ORDERS)}.")
     raw = options.get("price_index")
     out["price_index"] = list(D.PRICE_INDEX) if raw in (None, "") else parse_index(raw)
     out["prices"], out["counts"] = {}, {}
@@ -74,11 +70,11 @@ def parse_options(options: dict) -> dict:
         for key, table, lo in (("price", D.TRAIN_PRICES, 1), ("count", D.TRAIN_COUNTS, 1)):
             v = options.get(f"train_{t}_{key}", table[t])
             if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= 5000:
-                raise err("bad_option", f"train_{t}_{key} is a whole number from {lo}.")
+                raise GameError("bad_option", f"train_{t}_{key} is a whole number from {lo}.")
             out[key + "s"][t] = v
     refill = options.get("pool_refill", D.POOL_REFILL)
     if not isinstance(refill, int) or isinstance(refill, bool) or not 0 <= refill <= 6:
-        raise err("bad_option", "pool_refill is a whole number from 0 to 6.")
+        raise GameError("bad_option", "pool_refill is a whole number from 0 to 6.")
     out["pool_refill"] = refill
     return out
 
@@ -182,19 +178,22 @@ class Base:
         return co["director"] if co else None
 
     # -- events ----------------------------------------------------------------------------
-    def event(self, code: str, message: str, board: str = "", **params) -> Event:
-        ev = Event(code, message, board, params)
+    def emit(self, code: str, message: str, board: str = "", **params) -> None:
+        """Record an event of the action being applied (``apply`` returns them, in order),
+        and keep it in the book's recent log. The core's ``emit`` signature
+        (``Core18xx.emit``) without its ``<key>_name`` params: 18 Lilliput's words name
+        players and companies from their ids."""
+        self._events.append(Event(code, message, board, params))
         self.recent.append({"code": code, "message": message + (f" {board}" if board else ""),
                             "params": params})
         del self.recent[:-12]
-        return ev
 
     # -- checks ----------------------------------------------------------------------------
     def need_director(self, player: str, company) -> str:
         if not isinstance(company, str) or company not in self.companies:
-            raise err("bad_company", f"No company {company!r}.", company=company)
+            raise GameError("bad_company", f"No company {company!r}.", company=company)
         if self.companies[company]["director"] != player:
-            raise err("not_director", f"{self.player_name(player)} is not the director of "
+            raise GameError("not_director", f"{self.player_name(player)} is not the director of "
                       f"{self.company_name(company)}.", player=player, company=company)
         return company
 
@@ -202,5 +201,5 @@ class Base:
     def need_int(action: dict, name: str) -> int:
         v = action.get(name)
         if not isinstance(v, int) or isinstance(v, bool):
-            raise err("bad_param", f"{name!r} is a whole number.", param=name)
+            raise GameError("bad_param", f"{name!r} is a whole number.", param=name)
         return v

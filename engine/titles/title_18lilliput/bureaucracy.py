@@ -15,8 +15,10 @@ from engine.titles.title_18lilliput import data as D
 
 
 class BureaucracyMixin:
-    def bureaucracy(self) -> list:
-        events = []
+    def bureaucracy(self) -> None:
+        """The round's end; its own event goes before the phase events of the trains it
+        moved (they are emitted as the trains move)."""
+        first_event = len(self._events)
         moved = []
         for _ in range(self.opts["pool_refill"]):
             t = self.depot.next_train()
@@ -25,27 +27,28 @@ class BureaucracyMixin:
             self.depot.take(t)
             self.depot.discarded.append(t)
             moved.append(Depot.kind(t))
-            events += self.train_left_deck(Depot.kind(t))
+            self.train_left_deck(Depot.kind(t))
         self.first = (self.first + 1) % len(self.seating)
         if self.round >= D.ROUNDS:
             self.step = "over"
             self.finished = True
             self.game_end_reason = "eight_rounds"
             scores = self.result()
-            events.insert(0, self.event(
-                "game_over", "The eighth round is over. Scores: " + ", ".join(
-                    f"{self.player_name(p)} £{s}" for p, s in scores.items()) + ".",
-                scores=scores))
-            return events
+            self.emit("game_over", "The eighth round is over. Scores: " + ", ".join(
+                f"{self.player_name(p)} £{s}" for p, s in scores.items()) + ".",
+                scores=scores)
+            self._events.insert(first_event, self._events.pop())
+            return
         self.round += 1
         first = self.order_from_first()[0]
-        events.insert(0, self.event(
+        self.emit(
             "bureaucracy", f"Bureaucracy: {len(moved)} train(s) to the train pool "
             f"({', '.join(moved) or 'none'}); {self.player_name(first)} takes the first-player "
             f"card; round {self.round}.", "Move the trains to the train pool card, pass the "
             "first-player card, return the action cards, advance the turn marker.",
-            count=len(moved), player=first, round=self.round))
-        return events + self.start_round()
+            count=len(moved), player=first, round=self.round)
+        self._events.insert(first_event, self._events.pop())
+        self.start_round()
 
     # -- the end ---------------------------------------------------------------------------
     def score_breakdown(self) -> dict[str, dict]:

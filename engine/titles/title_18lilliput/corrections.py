@@ -15,12 +15,12 @@ values the table also sets at set-up (``OPTIONS``).
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.bank import BANK
-from engine.core18xx.declare import seat_param
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, err, index_rows, parse_index
+from engine.titles.title_18lilliput.base import MILDENDO, index_rows, parse_index
 from engine.core18xx.market import StockMarket
 
 CASH_LIMIT = 10000
@@ -31,23 +31,23 @@ NONE = "none"
 
 
 class CorrectionsMixin:
-    def act_correction(self, entity: str, action: dict) -> list:
+    def correct(self, entity: str, action: dict) -> None:
         kind = action.get("kind")
         if kind not in KINDS:
-            raise err("bad_correction", f"A correction is one of {KINDS}.", kind=kind)
+            raise GameError("bad_correction", f"A correction is one of {KINDS}.", kind=kind)
         reason = action.get("reason")
         if not isinstance(reason, str) or not reason.strip():
-            raise err("reason_needed", "A correction gives its reason.")
+            raise GameError("reason_needed", "A correction gives its reason.")
         text = getattr(self, "_fix_" + kind)(action)
         self.must_discard = [c for c in self.live_companies() if self.over_limit(c)]
-        return [self.event("corrected", f"Correction by {self.player_name(entity)}: {text} "
-                           f"({reason.strip()[:200]}).", player=entity, kind=kind,
-                           detail=text, reason=reason.strip()[:200])]
+        self.emit("corrected", f"Correction by {self.player_name(entity)}: {text} "
+                  f"({reason.strip()[:200]}).", player=entity, kind=kind,
+                  detail=text, reason=reason.strip()[:200])
 
     def _choice(self, action, name, allowed):
         v = action.get(name)
         if v not in allowed:
-            raise err("correction_value", f"{name!r} is one of {list(allowed)}.", param=name)
+            raise GameError("correction_value", f"{name!r} is one of {list(allowed)}.", param=name)
         return v
 
     def _fix_cash(self, a):
@@ -74,7 +74,7 @@ class CorrectionsMixin:
             source = [t for t in self.depot.discarded + self.depot.upcoming
                       if Depot.kind(t) == kind]
             if not source:
-                raise err("correction_value", f"No {kind}-train is left in the deck or pool.")
+                raise GameError("correction_value", f"No {kind}-train is left in the deck or pool.")
             self.depot.take(source[0])
             co["trains"].append(source[0])
             self.depot.owner[source[0]] = company
@@ -82,7 +82,7 @@ class CorrectionsMixin:
         train = a.get("train")
         held = [t for t in co["trains"] if Depot.kind(t) == train or t == train]
         if not held:
-            raise err("correction_value", f"{company} has no {train}-train.")
+            raise GameError("correction_value", f"{company} has no {train}-train.")
         co["trains"].remove(held[0])
         if op == "remove":
             self.rusted.append(held[0])
@@ -99,11 +99,11 @@ class CorrectionsMixin:
         card = self._choice(a, "card", self.cards)
         holder = self._choice(a, "holder", [NONE] + self.seating)
         if self.pending and self.pending["card"] == card:
-            raise err("correction_value", "That card's effect is being done; finish it first.")
+            raise GameError("correction_value", "That card's effect is being done; finish it first.")
         self.taken.pop(card, None)
         if holder != NONE:
             if len(self.cards_of(holder)) >= D.CARDS_PER_PLAYER:
-                raise err("correction_value", f"{holder} holds two cards already.")
+                raise GameError("correction_value", f"{holder} holds two cards already.")
             self.taken[card] = holder
         return f"card {card} held by {holder}"
 
@@ -128,7 +128,7 @@ class CorrectionsMixin:
         if s == self.companies[company]["director"]:
             have -= D.DIRECTOR_PERCENT
         if count < 1 or pct > have or s == d:
-            raise err("correction_value", f"{src} has not {count} share(s) of {company} to move.")
+            raise GameError("correction_value", f"{src} has not {count} share(s) of {company} to move.")
         self.shares.move(company, s, d, pct)
         return f"{count} share(s) of {company} from {src} to {dst}"
 
@@ -139,18 +139,18 @@ class CorrectionsMixin:
     def _fix_tile(self, a):
         pos = self._choice(a, "pos", sorted(set(self.tiles) | set(self.free_spots())) )
         if pos == MILDENDO:
-            raise err("correction_value", "Mildendo stays.")
+            raise GameError("correction_value", "Mildendo stays.")
         kind = self._choice(a, "card_kind", [NONE] + D.TILE_KINDS + ["castle"])
         if kind == NONE:
             if self.tiles.get(pos, {}).get("stations"):
-                raise err("correction_value", "Take the stations off first (a station correction).")
+                raise GameError("correction_value", "Take the stations off first (a station correction).")
             self.tiles.pop(pos, None)
             return f"card at {pos} removed"
         colour = self._choice(a, "colour", D.TRACK_ORDERS["yellow_green_brown"])
         exits = self._exits(a)
         slots = a.get("slots", 0) if kind in D.BIG else 0
         if not isinstance(slots, int) or not 0 <= slots <= D.MAX_SLOTS:
-            raise err("correction_value", f"slots are 0-{D.MAX_SLOTS}.")
+            raise GameError("correction_value", f"slots are 0-{D.MAX_SLOTS}.")
         stations = self.tiles.get(pos, {}).get("stations", [])
         self.tiles[pos] = {"kind": kind, "colour": colour, "exits": exits,
                            "slots": max(slots, len(stations)), "stations": list(stations)}
@@ -169,7 +169,7 @@ class CorrectionsMixin:
         price = a.get("price")
         if not isinstance(price, int) or isinstance(price, bool) or \
                 not 1 <= price <= PRICE_LIMIT:
-            raise err("correction_value", f"A train's price is £1-{PRICE_LIMIT}.", param="price")
+            raise GameError("correction_value", f"A train's price is £1-{PRICE_LIMIT}.", param="price")
         self.depot.specs[kind]["price"] = price
         self.opts["prices"][kind] = price
         return f"price of a {kind}-train £{price}"
@@ -179,7 +179,7 @@ class CorrectionsMixin:
         count = a.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or \
                 not 0 <= count <= COUNT_LIMIT:
-            raise err("correction_value", f"The deck holds 0-{COUNT_LIMIT} of a type.",
+            raise GameError("correction_value", f"The deck holds 0-{COUNT_LIMIT} of a type.",
                       param="count")
         deck = self.depot.upcoming
         mine = [t for t in deck if Depot.kind(t) == kind]
@@ -217,7 +217,8 @@ class CorrectionsMixin:
 
     # -- forms -----------------------------------------------------------------------------
     def correction_legal(self) -> list[dict]:
-        seat = dict(seat_param(self.seating), label=C.msg("param.entered_by", "Entered by"))
+        seat = C.choice("player", list(self.seating), fill="seat",    # the posting seat
+                        label=C.msg("param.entered_by", "Entered by"))
         reason = C.free_text(200, label=C.msg("param.reason", "Reason"),
                              suggestions=["checked at the table"])
         live = self.live_companies()

@@ -11,10 +11,11 @@ game (provisional: the 1-3 player changes are not in the summary).
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, err, pos_id
+from engine.titles.title_18lilliput.base import MILDENDO, pos_id
 
 HOME_KINDS = ["city", "town", "plain"]
 NOTHING = "nothing"
@@ -64,41 +65,40 @@ class DraftMixin:
                                            label=C.msg("param.home_tile",
                                                        "Kind of the set-up tile"))}}]
 
-    def act_pick(self, player: str, action: dict) -> list:
+    def pick(self, player: str, action: dict) -> None:
         pick = action.get("pick")
         if pick == NOTHING and not self.draft_choices(player):
             # only after a correction gave away every card of the kind still owed
             self.draft_index += 1
-            return self.start_round() if self.draft_index >= len(self.draft_order) else []
+            if self.draft_index >= len(self.draft_order):
+                self.start_round()
+            return
         kind = self._pick_kind(pick) if isinstance(pick, str) else None
         if kind is None:
-            raise err("bad_pick", f"{pick!r} is neither a starting company nor a character.",
+            raise GameError("bad_pick", f"{pick!r} is neither a starting company nor a character.",
                       pick=pick)
         if pick not in self.draft_choices(player):
             taken = (self.companies[pick]["director"] if kind == "company"
                      else self.characters[pick])
             if taken is not None:
-                raise err("already_picked", f"{pick} is already taken.", pick=pick)
-            raise err("same_kind_twice", "The second pick is the other kind (a company and a "
+                raise GameError("already_picked", f"{pick} is already taken.", pick=pick)
+            raise GameError("same_kind_twice", "The second pick is the other kind (a company and a "
                       "character).", pick=pick)
         home_kind = action.get("home_tile", "city")
         if home_kind not in HOME_KINDS:
-            raise err("bad_home_tile", f"The set-up tile is one of {HOME_KINDS}.")
-        events = []
+            raise GameError("bad_home_tile", f"The set-up tile is one of {HOME_KINDS}.")
         self.picked[player].append(pick)
         if kind == "company":
-            events += self._start_company(player, pick, home_kind)
+            self._start_company(player, pick, home_kind)
         else:
             self.characters[pick] = player
-            events.append(self.event(
-                "character_picked", f"{self.player_name(player)} takes the {pick}.",
-                player=player, character=pick))
+            self.emit("character_picked", f"{self.player_name(player)} takes the {pick}.",
+                      player=player, character=pick)
         self.draft_index += 1
         if self.draft_index >= len(self.draft_order):
-            events += self.start_round()
-        return events
+            self.start_round()
 
-    def _start_company(self, player: str, cid: str, home_kind: str) -> list:
+    def _start_company(self, player: str, cid: str, home_kind: str) -> None:
         spec = D.STARTING[cid]
         co = self.companies[cid]
         co["director"], co["in_play"], co["founded_round"] = player, True, 0
@@ -130,18 +130,18 @@ class DraftMixin:
         co["stations"] = [MILDENDO]
         co["markers"] = D.MARKERS - 1
         name = self.company_name(cid)
-        return [self.event(
+        self.emit(
             "company_picked",
             f"{self.player_name(player)} directs {name}: £{spec['cash']} to the company, price "
             f"£{spec['price']}, {len(got)} 2-train(s).",
             f"Lay a yellow {tile_kind} tile at {pos} joined to Mildendo; put {name}'s railhead "
             f"on Mildendo.",
             player=player, company=cid, cash=spec["cash"], price=spec["price"],
-            count=len(got), kind=C.msg("kind." + tile_kind, tile_kind), pos=pos)]
+            count=len(got), kind=C.msg("kind." + tile_kind, tile_kind), pos=pos)
 
     def index_space(self, price: int) -> tuple[int, int]:
         for r, row in enumerate(self.market.prices):
             for c, v in enumerate(row):
                 if v == price:
                     return (r, c)
-        raise err("no_such_price", f"£{price} is not on the share price index.", price=price)
+        raise GameError("no_such_price", f"£{price} is not on the share price index.", price=price)

@@ -12,24 +12,22 @@ markers move two spaces right. After the last run comes bureaucracy (``bureaucra
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.trains import Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import err
 
 PAY, WITHHOLD = "pay", "withhold"
 
 
 class RunsMixin:
-    def start_runs(self) -> list:
+    def start_runs(self) -> None:
         self.step = "runs"
         self.run_order = sorted(self.live_companies(), key=self.market.sort_key)
         self.run_index = 0
-        events = [self.event("runs_started", f"Round {self.round}: the trains run.",
-                             round=self.round)]
+        self.emit("runs_started", f"Round {self.round}: the trains run.", round=self.round)
         if not self.run_order:
-            events += self.bureaucracy()
-        return events
+            self.bureaucracy()
 
     def running(self) -> str | None:
         if self.step != "runs" or self.run_index >= len(self.run_order):
@@ -39,37 +37,36 @@ class RunsMixin:
     def train_revenue(self, train_id: str, entered: int) -> int:
         return D.obsolete_revenue(entered) if self.is_obsolete(train_id) else entered
 
-    def act_run(self, company: str, action: dict) -> list:
+    def run(self, company: str, action: dict) -> None:
         if self.running() != company:
-            raise err("not_your_turn", f"It is {self.running()}'s run, not {company}'s.")
+            raise GameError("not_your_turn", f"It is {self.running()}'s run, not {company}'s.")
         co = self.companies[company]
         revenues = action.get("revenues", [])
         if not isinstance(revenues, list) or len(revenues) != len(co["trains"]) or any(
                 not isinstance(r, int) or isinstance(r, bool) for r in revenues):
-            raise err("bad_revenues", f"Enter one revenue per train ({len(co['trains'])}).",
+            raise GameError("bad_revenues", f"Enter one revenue per train ({len(co['trains'])}).",
                       count=len(co["trains"]))
         if any(r < 0 or r % 10 for r in revenues):
-            raise err("revenue_in_tens", "Revenues are whole tens of pounds, not below 0.")
+            raise GameError("revenue_in_tens", "Revenues are whole tens of pounds, not below 0.")
         kind = action.get("dividend", PAY)
         if kind not in (PAY, WITHHOLD):
-            raise err("bad_dividend", "Pay or withhold.")
+            raise GameError("bad_dividend", "Pay or withhold.")
         last = self.is_last_round()
         if kind == WITHHOLD and last:
-            raise err("no_withhold_last_round", "In the last round every dividend is paid; "
+            raise GameError("no_withhold_last_round", "In the last round every dividend is paid; "
                       "withholding is not allowed.", company=company)
         pool_train = action.get("pool_train")
         if pool_train not in (None, "", "none"):
             if kind != WITHHOLD:
-                raise err("pool_only_withholding", "Only a company that withholds buys from "
+                raise GameError("pool_only_withholding", "Only a company that withholds buys from "
                           "the train pool.", company=company)
             if pool_train not in self.pool():
-                raise err("not_in_pool", f"No train {pool_train} in the train pool.",
+                raise GameError("not_in_pool", f"No train {pool_train} in the train pool.",
                           train=pool_train)
         total = sum(self.train_revenue(t, r) for t, r in zip(co["trains"], revenues))
         if last:
             total *= 2
         name = self.company_name(company)
-        events = []
         if kind == PAY and total > 0:
             per_share = total // 10
             paid = {}
@@ -80,27 +77,26 @@ class RunsMixin:
                     paid[holder] = amount
             before = self.price(company)
             self.market.move(company, "right", D.LAST_PAY_MOVE if last else D.PAY_MOVE)
-            events.append(self.event(
+            self.emit(
                 "dividend_paid",
                 f"{name} runs for £{total}" + (" (doubled, last round)" if last else "") +
                 f" and pays £{per_share} a share; price £{before} -> £{self.price(company)}.",
                 f"Move {name}'s marker to £{self.price(company)}.",
-                company=company, amount=total, per_share=per_share, price=self.price(company)))
+                company=company, amount=total, per_share=per_share, price=self.price(company))
         else:
             if total:
                 self.ledger.pay(BANK, company, total)
             if not last:
                 self.market.move(company, "left", D.WITHHOLD_MOVE)
-            events.append(self.event(
+            self.emit(
                 "revenue_withheld", f"{name} runs for £{total} and keeps it; price "
                 f"£{self.price(company)}.", f"Move {name}'s marker to £{self.price(company)}.",
-                company=company, amount=total, price=self.price(company)))
+                company=company, amount=total, price=self.price(company))
             if pool_train not in (None, "", "none"):
-                events += self.buy_train(company, "pool", pool_train, None)
+                self.buy_train(company, "pool", pool_train, None)
         self.run_index += 1
         if self.run_index >= len(self.run_order):
-            events += self.bureaucracy()
-        return events
+            self.bureaucracy()
 
     def run_legal(self, company: str) -> list[dict]:
         co = self.companies[company]

@@ -15,10 +15,11 @@
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, err, say
+from engine.titles.title_18lilliput.base import MILDENDO, say
 
 
 class SharesMixin:
@@ -47,29 +48,29 @@ class SharesMixin:
 
     def _can_take_cert(self, player: str, director: bool) -> None:
         if self.certs(player) >= D.CERT_LIMIT:
-            raise err("cert_limit", f"{self.player_name(player)} holds {D.CERT_LIMIT} "
+            raise GameError("cert_limit", f"{self.player_name(player)} holds {D.CERT_LIMIT} "
                       "certificates, the limit.", player=player, limit=D.CERT_LIMIT)
         if director and len(self.directed_by(player)) >= D.DIRECTOR_LIMIT:
-            raise err("director_limit", f"{self.player_name(player)} holds "
+            raise GameError("director_limit", f"{self.player_name(player)} holds "
                       f"{D.DIRECTOR_LIMIT} director's certificates, the limit.",
                       player=player, limit=D.DIRECTOR_LIMIT)
 
     # -- selling ---------------------------------------------------------------------------
-    def act_sell_shares(self, player: str, action: dict) -> list:
+    def sell_shares(self, player: str, action: dict) -> None:
         self.need_effect(player, "sell_shares")
         company = action.get("company")
         if company not in self.companies or self.companies[company]["director"] is None:
-            raise err("not_founded", f"{company!r} is not a company in play.", company=company)
+            raise GameError("not_founded", f"{company!r} is not a company in play.", company=company)
         count = self.need_int(action, "count")
         if count < 1:
-            raise err("sell_nothing", "Sell at least one share.")
+            raise GameError("sell_nothing", "Sell at least one share.")
         can = self.sellable(player, company)
         if count > can:
             if self.companies[company]["director"] == player and \
                     count * D.SHARE_PERCENT <= self.shares.percent(company, player):
-                raise err("director_cert_not_sold", "The director's certificate is never "
+                raise GameError("director_cert_not_sold", "The director's certificate is never "
                           "sold.", company=company)
-            raise err("not_enough_shares", f"{self.player_name(player)} has {can} share(s) of "
+            raise GameError("not_enough_shares", f"{self.player_name(player)} has {can} share(s) of "
                       f"{self.company_name(company)} to sell.", company=company, count=can)
         price = self.price(company)
         self.shares.move(company, player, IPO, count * D.SHARE_PERCENT)
@@ -77,59 +78,59 @@ class SharesMixin:
         for _ in range(count):
             self.drop_one(company)
         self.pending["used"] = True
-        return [self.event("shares_sold", f"{self.player_name(player)} sells {count} share(s) "
-                           f"of {self.company_name(company)} for £{count * price}; the price "
-                           f"falls to £{self.price(company)}.",
-                           f"Move {self.company_name(company)}'s marker to "
-                           f"£{self.price(company)}.", player=player, company=company,
-                           count=count, amount=count * price, price=self.price(company))]
+        self.emit("shares_sold", f"{self.player_name(player)} sells {count} share(s) "
+                  f"of {self.company_name(company)} for £{count * price}; the price "
+                  f"falls to £{self.price(company)}.",
+                  f"Move {self.company_name(company)}'s marker to "
+                  f"£{self.price(company)}.", player=player, company=company,
+                  count=count, amount=count * price, price=self.price(company))
 
     # -- buying ----------------------------------------------------------------------------
-    def act_buy_share(self, player: str, action: dict) -> list:
+    def buy_share(self, player: str, action: dict) -> None:
         self.need_effect(player, "buy_share")
         company = action.get("company")
         if company not in self.companies or self.companies[company]["director"] is None:
-            raise err("not_founded", f"{company!r} is not a company in play.", company=company)
+            raise GameError("not_founded", f"{company!r} is not a company in play.", company=company)
         if self.shares.percent(company, IPO) < D.SHARE_PERCENT:
-            raise err("no_share_left", f"The bank has no share of {self.company_name(company)}.",
+            raise GameError("no_share_left", f"The bank has no share of {self.company_name(company)}.",
                       company=company)
         self._can_take_cert(player, False)
         price = self.price(company)
         if self.ledger.of(player) < price:
-            raise err("cannot_afford", f"{self.player_name(player)} has £{self.ledger.of(player)}"
+            raise GameError("cannot_afford", f"{self.player_name(player)} has £{self.ledger.of(player)}"
                       f" and a share costs £{price}.", player=player, amount=price)
         self.ledger.pay(player, BANK, price)
         self.shares.move(company, IPO, player, D.SHARE_PERCENT)
-        ev = self.event("share_bought", f"{self.player_name(player)} buys a 10% share of "
-                        f"{self.company_name(company)} for £{price}.", player=player,
-                        company=company, price=price)
-        return [ev] + self.end_turn()
+        self.emit("share_bought", f"{self.player_name(player)} buys a 10% share of "
+                  f"{self.company_name(company)} for £{price}.", player=player,
+                  company=company, price=price)
+        self.end_turn()
 
-    def act_found_company(self, player: str, action: dict) -> list:
+    def found_company(self, player: str, action: dict) -> None:
         self.need_effect(player, "found_company")
         company = action.get("company")
         if company not in D.OTHERS:
-            raise err("not_foundable", f"{company!r} is not a company to found.", company=company)
+            raise GameError("not_foundable", f"{company!r} is not a company to found.", company=company)
         if self.companies[company]["director"] is not None:
-            raise err("already_founded", f"{self.company_name(company)} is founded already.",
+            raise GameError("already_founded", f"{self.company_name(company)} is founded already.",
                       company=company)
         price = self.need_int(action, "price")
         if price not in self.opts["price_index"]:
-            raise err("no_such_price", f"£{price} is not on the share price index.", price=price)
+            raise GameError("no_such_price", f"£{price} is not on the share price index.", price=price)
         home = action.get("home")
         if home not in self.home_slots():
-            raise err("no_home_slot", f"{home} has no empty city slot for a home station"
+            raise GameError("no_home_slot", f"{home} has no empty city slot for a home station"
                       + ("" if self.home_slots() else "; none is free, so no company is "
                          "founded") + ".", pos=home)
         self._can_take_cert(player, True)
         cost = D.FOUND_PAYS * price
         if self.ledger.of(player) < cost:
-            raise err("cannot_afford", f"{self.player_name(player)} has £{self.ledger.of(player)}"
+            raise GameError("cannot_afford", f"{self.player_name(player)} has £{self.ledger.of(player)}"
                       f" and the director's certificate costs £{cost}.", player=player,
                       amount=cost)
         pool_train = action.get("pool_train")
         if pool_train not in (None, "", "none") and pool_train not in self.pool():
-            raise err("not_in_pool", f"No train {pool_train} in the train pool.",
+            raise GameError("not_in_pool", f"No train {pool_train} in the train pool.",
                       train=pool_train)
         co = self.companies[company]
         self.ledger.pay(player, BANK, cost)
@@ -141,16 +142,15 @@ class SharesMixin:
                   founded_round=self.round)
         self.tiles[home]["stations"].append(company)
         name = self.company_name(company)
-        events = [self.event("company_founded", f"{self.player_name(player)} founds {name} at "
-                             f"£{price}: pays £{cost}; {name} receives "
-                             f"£{D.FOUND_CAPITAL * price}.",
-                             f"Take {name}'s charter and 3 station markers; put its home "
-                             f"station at {home}; its marker on £{price}.",
-                             player=player, company=company, price=price, amount=cost,
-                             cash=D.FOUND_CAPITAL * price, pos=home)]
+        self.emit("company_founded", f"{self.player_name(player)} founds {name} at "
+                  f"£{price}: pays £{cost}; {name} receives £{D.FOUND_CAPITAL * price}.",
+                  f"Take {name}'s charter and 3 station markers; put its home "
+                  f"station at {home}; its marker on £{price}.",
+                  player=player, company=company, price=price, amount=cost,
+                  cash=D.FOUND_CAPITAL * price, pos=home)
         if pool_train not in (None, "", "none"):
-            events += self.buy_train(company, "pool", pool_train, None)
-        return events + self.end_turn()
+            self.buy_train(company, "pool", pool_train, None)
+        self.end_turn()
 
     # -- forms -----------------------------------------------------------------------------
     def shares_legal(self, player: str) -> list[dict]:

@@ -21,9 +21,10 @@ their common side. Rules:
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, err, pos_id, pos_xy
+from engine.titles.title_18lilliput.base import MILDENDO, pos_id, pos_xy
 
 
 def neighbour(pos: str, side: str) -> str:
@@ -85,7 +86,7 @@ class TrackMixin:
                 continue
             if t["kind"] in group:
                 what = "city or big city" if group is D.BIG else "town or plain track"
-                raise err("adjacent_kind", f"A {kind} card cannot lie beside another {what} "
+                raise GameError("adjacent_kind", f"A {kind} card cannot lie beside another {what} "
                           f"(at {neighbour(pos, side)}).", pos=pos, kind=kind,
                           other=neighbour(pos, side))
 
@@ -97,7 +98,7 @@ class TrackMixin:
             if t and D.OPPOSITE[side] in t["exits"] and b in net and \
                     (b == MILDENDO) is False:
                 return
-        raise err("not_connected", f"The card at {pos} does not join "
+        raise GameError("not_connected", f"The card at {pos} does not join "
                   f"{self.company_name(company)}'s network.", company=company, pos=pos)
 
     @staticmethod
@@ -106,7 +107,7 @@ class TrackMixin:
         if isinstance(exits, str):
             exits = "".join(sorted(set(exits.upper())))
         if exits not in D.EXITS:
-            raise err("bad_exits", f"Exits are one of {D.EXITS}.", exits=exits)
+            raise GameError("bad_exits", f"Exits are one of {D.EXITS}.", exits=exits)
         return exits
 
     @staticmethod
@@ -115,123 +116,123 @@ class TrackMixin:
             return 0
         slots = action.get("slots", D.SLOTS.get((kind, colour), 1))
         if not isinstance(slots, int) or isinstance(slots, bool) or not 1 <= slots <= D.MAX_SLOTS:
-            raise err("bad_slots", f"A city card has 1-{D.MAX_SLOTS} station slots.")
+            raise GameError("bad_slots", f"A city card has 1-{D.MAX_SLOTS} station slots.")
         return slots
 
     # -- laying ----------------------------------------------------------------------------
-    def act_lay_track(self, player: str, action: dict) -> list:
+    def lay_track(self, player: str, action: dict) -> None:
         self.need_effect(player, "lay_track")
         company = self.need_director(player, action.get("company"))
         pos, kind = action.get("pos"), action.get("kind")
         if kind not in D.TILE_KINDS:
-            raise err("bad_kind", f"A track card is one of {D.TILE_KINDS}.", kind=kind)
+            raise GameError("bad_kind", f"A track card is one of {D.TILE_KINDS}.", kind=kind)
         exits = self._exits(action)
         slots = self._slots(action, kind, "yellow")
         if not isinstance(pos, str) or pos not in self.free_spots():
-            raise err("no_free_spot", f"{pos} is not an empty place beside the cards.", pos=pos)
+            raise GameError("no_free_spot", f"{pos} is not an empty place beside the cards.", pos=pos)
         self._check_neighbours(pos, kind)
         self._check_joins(company, pos, exits)
         cost = D.Y_COST if kind == "Y" else 0
         if self.ledger.of(company) < cost:
-            raise err("cannot_afford", f"{self.company_name(company)} has "
+            raise GameError("cannot_afford", f"{self.company_name(company)} has "
                       f"£{self.ledger.of(company)} and a big city costs £{cost}.",
                       company=company, amount=cost)
         self.ledger.pay(company, BANK, cost)
         self.tiles[pos] = {"kind": kind, "colour": "yellow", "exits": exits, "slots": slots,
                            "stations": []}
-        ev = self.event("track_laid", f"{self.company_name(company)} lays a yellow {kind} card "
-                        f"at {pos}" + (f" for £{cost}." if cost else "."),
-                        f"Lay a yellow {kind} card at {pos} with exits {exits}.",
-                        company=company, pos=pos, kind=C.msg("kind." + kind, kind),
-                        exits=exits, amount=cost)
-        return [ev] + self.end_turn()
+        self.emit("track_laid", f"{self.company_name(company)} lays a yellow {kind} card "
+                  f"at {pos}" + (f" for £{cost}." if cost else "."),
+                  f"Lay a yellow {kind} card at {pos} with exits {exits}.",
+                  company=company, pos=pos, kind=C.msg("kind." + kind, kind),
+                  exits=exits, amount=cost)
+        self.end_turn()
 
-    def act_upgrade_track(self, player: str, action: dict) -> list:
+    def upgrade_track(self, player: str, action: dict) -> None:
         self.need_effect(player, "upgrade_track")
         company = self.need_director(player, action.get("company"))
         pos = action.get("pos")
         exits = self._exits(action)
         old = self.tiles.get(pos) if isinstance(pos, str) else None
         if old is None or old["kind"] not in D.TILE_KINDS:
-            raise err("nothing_to_upgrade", f"There is no track card to upgrade at {pos}.",
+            raise GameError("nothing_to_upgrade", f"There is no track card to upgrade at {pos}.",
                       pos=pos)
         if old["colour"] not in self.colours[:-1]:
-            raise err("last_colour", f"The {old['colour']} card at {pos} is not upgraded "
+            raise GameError("last_colour", f"The {old['colour']} card at {pos} is not upgraded "
                       "further.", pos=pos)
         colour = self.colours[self.colours.index(old["colour"]) + 1]
         if colour not in self.colours_in_use():
-            raise err("colour_not_in_use", f"{colour.capitalize()} cards are not in use yet "
+            raise GameError("colour_not_in_use", f"{colour.capitalize()} cards are not in use yet "
                       f"(phase {self.phase}).", colour=colour, phase=self.phase)
         if not set(old["exits"]) <= set(exits):
-            raise err("exits_lost", f"An upgrade keeps every exit ({old['exits']}).",
+            raise GameError("exits_lost", f"An upgrade keeps every exit ({old['exits']}).",
                       pos=pos, exits=old["exits"])
         if pos not in self.network(company):
-            raise err("not_connected", f"{pos} is not on {self.company_name(company)}'s "
+            raise GameError("not_connected", f"{pos} is not on {self.company_name(company)}'s "
                       "network.", company=company, pos=pos)
         slots = max(self._slots(action, old["kind"], colour), len(old["stations"])) \
             if old["kind"] in D.BIG else 0
         self.tiles[pos] = dict(old, colour=colour, exits=exits, slots=slots)
-        ev = self.event("track_upgraded", f"{self.company_name(company)} upgrades the "
-                        f"{old['kind']} card at {pos} to {colour}.",
-                        f"Replace the card at {pos} with a {colour} {old['kind']} card (exits "
-                        f"{exits}); the old card goes back to the supply.",
-                        company=company, pos=pos, kind=C.msg("kind." + old["kind"], old["kind"]),
-                        colour=C.msg("colour." + colour, colour), exits=exits)
-        return [ev] + self.end_turn()
+        self.emit("track_upgraded", f"{self.company_name(company)} upgrades the "
+                  f"{old['kind']} card at {pos} to {colour}.",
+                  f"Replace the card at {pos} with a {colour} {old['kind']} card (exits "
+                  f"{exits}); the old card goes back to the supply.",
+                  company=company, pos=pos, kind=C.msg("kind." + old["kind"], old["kind"]),
+                  colour=C.msg("colour." + colour, colour), exits=exits)
+        self.end_turn()
 
-    def act_castle(self, player: str, action: dict) -> list:
+    def lay_castle(self, player: str, action: dict) -> None:
         self.need_effect(player, "castle")
         if self.characters.get("Emperor") != player:
-            raise err("not_emperor", "Only the Emperor's holder lays the castle.")
+            raise GameError("not_emperor", "Only the Emperor's holder lays the castle.")
         if self.castle_laid:
-            raise err("castle_laid_already", "The castle is already laid.")
+            raise GameError("castle_laid_already", "The castle is already laid.")
         company = self.need_director(player, action.get("company"))
         pos = action.get("pos")
         old = self.tiles.get(pos) if isinstance(pos, str) else None
         if old is None or old["kind"] != "city":
-            raise err("castle_on_city", "The castle upgrades an ordinary city (not a town, "
+            raise GameError("castle_on_city", "The castle upgrades an ordinary city (not a town, "
                       "Mildendo or a big city).", pos=pos)
         if "green" not in self.colours_in_use():
-            raise err("colour_not_in_use", "The castle is laid once green is in use.",
+            raise GameError("colour_not_in_use", "The castle is laid once green is in use.",
                       colour="green", phase=self.phase)
         if pos not in self.network(company):
-            raise err("not_connected", f"{pos} is not on {self.company_name(company)}'s "
+            raise GameError("not_connected", f"{pos} is not on {self.company_name(company)}'s "
                       "network.", company=company, pos=pos)
         self.tiles[pos] = dict(old, kind="castle", colour="green",
                                slots=max(D.CASTLE_SLOTS, len(old["stations"])))
         self.castle_laid = True
-        ev = self.event("castle_laid", f"The Emperor's castle replaces the city at {pos}.",
-                        f"Put the Emperor's castle card at {pos}.", pos=pos, player=player)
-        return [ev] + self.end_turn()
+        self.emit("castle_laid", f"The Emperor's castle replaces the city at {pos}.",
+                  f"Put the Emperor's castle card at {pos}.", pos=pos, player=player)
+        self.end_turn()
 
     # -- stations --------------------------------------------------------------------------
     def station_cost(self, company: str) -> int:
         n = self.companies[company]["extra_stations"]
         return D.STATION_COSTS[min(n, len(D.STATION_COSTS) - 1)]
 
-    def act_place_station(self, player: str, action: dict) -> list:
+    def place_station(self, player: str, action: dict) -> None:
         self.need_effect(player, "place_station")
         company = self.need_director(player, action.get("company"))
         pos = action.get("pos")
         co = self.companies[company]
         t = self.tiles.get(pos) if isinstance(pos, str) else None
         if t is None or t["kind"] not in D.BIG or pos == MILDENDO:
-            raise err("no_city", f"A station goes on a city or big city card, not {pos}.",
+            raise GameError("no_city", f"A station goes on a city or big city card, not {pos}.",
                       pos=pos)
         if company in t["stations"]:
-            raise err("one_station_per_card", f"{self.company_name(company)} has a station "
+            raise GameError("one_station_per_card", f"{self.company_name(company)} has a station "
                       f"on {pos} already.", company=company, pos=pos)
         if len(t["stations"]) >= t["slots"]:
-            raise err("no_empty_slot", f"The card at {pos} has no empty station slot.", pos=pos)
+            raise GameError("no_empty_slot", f"The card at {pos} has no empty station slot.", pos=pos)
         if co["markers"] <= 0:
-            raise err("no_markers", f"{self.company_name(company)} has no station marker left.",
+            raise GameError("no_markers", f"{self.company_name(company)} has no station marker left.",
                       company=company)
         if pos not in self.network(company):
-            raise err("not_connected", f"{pos} is not on {self.company_name(company)}'s "
+            raise GameError("not_connected", f"{pos} is not on {self.company_name(company)}'s "
                       "network.", company=company, pos=pos)
         cost = self.station_cost(company)
         if self.ledger.of(company) < cost:
-            raise err("cannot_afford", f"{self.company_name(company)} has "
+            raise GameError("cannot_afford", f"{self.company_name(company)} has "
                       f"£{self.ledger.of(company)} and the station costs £{cost}.",
                       company=company, amount=cost)
         self.ledger.pay(company, BANK, cost)
@@ -239,18 +240,17 @@ class TrackMixin:
         co["stations"].append(pos)
         co["markers"] -= 1
         co["extra_stations"] += 1
-        events = [self.event("station_placed", f"{self.company_name(company)} places a station "
-                             f"at {pos} for £{cost}.", f"Put a {self.company_name(company)} "
-                             f"station marker at {pos}.", company=company, pos=pos,
-                             amount=cost)]
+        self.emit("station_placed", f"{self.company_name(company)} places a station "
+                  f"at {pos} for £{cost}.", f"Put a {self.company_name(company)} "
+                  f"station marker at {pos}.", company=company, pos=pos, amount=cost)
         if t["kind"] == "castle":
             income = D.CASTLE_INCOME_EMPEROR if self.characters.get("Emperor") == player \
                 else D.CASTLE_INCOME_OTHER
             self.ledger.pay(BANK, player, income)
-            events.append(self.event("castle_income", f"A station on the castle: "
-                                     f"{self.player_name(player)} receives £{income}.",
-                                     player=player, amount=income))
-        return events + self.end_turn()
+            self.emit("castle_income", f"A station on the castle: "
+                      f"{self.player_name(player)} receives £{income}.",
+                      player=player, amount=income)
+        self.end_turn()
 
     # -- forms -----------------------------------------------------------------------------
     def reach(self, company: str) -> list[str]:
@@ -266,14 +266,12 @@ class TrackMixin:
         return sorted(out)
 
     @staticmethod
-    def by_company(choices_of: dict) -> dict:
-        """A choice param's ``choices`` (all) and ``choices_by`` (per company)."""
+    def _place_param(choices_of: dict) -> dict:
+        """A place: every place offered (``choices``), and those of each company
+        (``choices_by``)."""
         union = sorted({x for xs in choices_of.values() for x in xs})
-        return {"choices": union, "choices_by": {"field": "company", "map": choices_of}}
-
-    def _place_param(self, choices_of: dict) -> dict:
-        return dict(C.choice("hex", [], label=C.msg("param.pos", "Place")),
-                    **self.by_company(choices_of))
+        return C.choice("hex", union, label=C.msg("param.pos", "Place"),
+                        choices_by={"field": "company", "map": choices_of})
 
     def track_legal(self, player: str, mine: list[str]) -> list[dict]:
         if not mine:

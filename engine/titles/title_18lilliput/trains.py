@@ -17,10 +17,11 @@ newly founded company and to a company that withholds (``found_company``, ``run`
 from __future__ import annotations
 
 from engine import contract as C
+from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import err, say
+from engine.titles.title_18lilliput.base import say
 
 DECK = "deck"
 
@@ -45,74 +46,73 @@ class TrainsMixin:
         return limit is not None and len(self.companies[company]["trains"]) >= limit
 
     # -- the checks of one purchase --------------------------------------------------------
-    def _return_obsolete(self, company: str, train_id) -> list:
+    def _return_obsolete(self, company: str, train_id) -> None:
         if train_id in (None, "", "none"):
-            return []
+            return
         co = self.companies[company]
         if train_id not in co["trains"] or not self.is_obsolete(train_id):
-            raise err("not_obsolete", f"{train_id} is not an obsolete train of "
+            raise GameError("not_obsolete", f"{train_id} is not an obsolete train of "
                       f"{self.company_name(company)}.", train=train_id, company=company)
         co["trains"].remove(train_id)
         self.depot.discarded.append(train_id)
         self.depot.owner[train_id] = DEPOT
-        return [self.event("train_returned", f"{self.company_name(company)} returns its "
-                           f"obsolete {Depot.kind(train_id)}-train to the train pool.",
-                           "Put the train card on the train pool card.", company=company,
-                           train=Depot.kind(train_id))]
+        self.emit("train_returned", f"{self.company_name(company)} returns its "
+                  f"obsolete {Depot.kind(train_id)}-train to the train pool.",
+                  "Put the train card on the train pool card.", company=company,
+                  train=Depot.kind(train_id))
 
-    def _pay_for_train(self, company: str, payee: str, price: int) -> list:
+    def _pay_for_train(self, company: str, payee: str, price: int) -> None:
         """The company pays; without a train its director may cover the shortfall (S)."""
         co = self.companies[company]
         cash = self.ledger.of(company)
         if cash >= price:
             self.ledger.pay(company, payee, price)
-            return []
+            return
         if co["trains"]:
-            raise err("cannot_afford", f"{self.company_name(company)} has £{cash} and the train "
+            raise GameError("cannot_afford", f"{self.company_name(company)} has £{cash} and the train "
                       f"costs £{price}.", company=company, amount=price)
         director = co["director"]
         cover = price - cash + 1
         if self.ledger.of(director) < cover:
-            raise err("cannot_afford", f"{self.company_name(company)} has £{cash} and its "
+            raise GameError("cannot_afford", f"{self.company_name(company)} has £{cash} and its "
                       f"director £{self.ledger.of(director)}: not enough for £{price}.",
                       company=company, amount=price)
         self.ledger.pay(director, company, cover)
         self.ledger.pay(company, payee, price)
-        return [self.event("director_covers", f"{self.player_name(director)} covers "
-                           f"£{cover} of the train; {self.company_name(company)} keeps £1.",
-                           player=director, company=company, amount=cover)]
+        self.emit("director_covers", f"{self.player_name(director)} covers "
+                  f"£{cover} of the train; {self.company_name(company)} keeps £1.",
+                  player=director, company=company, amount=cover)
 
     def buy_train(self, company: str, source: str, train_id: str | None, price: int | None,
-                  give_back=None) -> list:
+                  give_back=None) -> None:
         """One purchase: from the deck (``source`` deck), the pool (pool) or a company."""
-        events = []
         co = self.companies[company]
         if source == DECK:
             train_id = self.depot.next_train()
             if train_id is None:
-                raise err("deck_empty", "The train deck is empty.")
+                raise GameError("deck_empty", "The train deck is empty.")
             price = self.depot.price(train_id)
         elif source == "pool":
             if train_id not in self.depot.discarded:
-                raise err("not_in_pool", f"No {train_id}-train in the train pool.",
+                raise GameError("not_in_pool", f"No {train_id}-train in the train pool.",
                           train=train_id)
             price = self.depot.price(train_id)
         else:
             seller = self.companies.get(source)
             if seller is None or train_id not in seller["trains"] or source == company:
-                raise err("no_such_train", f"{source} does not own train {train_id}.",
+                raise GameError("no_such_train", f"{source} does not own train {train_id}.",
                           train=train_id, company=source)
             if not isinstance(price, int) or isinstance(price, bool) or price < 1:
-                raise err("price_below_one", "A train between companies costs at least £1.")
+                raise GameError("price_below_one", "A train between companies costs at least £1.")
         will_free = 1 if give_back not in (None, "", "none") else 0
         limit = self.train_limit()
         if limit is not None and len(co["trains"]) - will_free >= limit:
-            raise err("train_limit", f"{self.company_name(company)} has "
+            raise GameError("train_limit", f"{self.company_name(company)} has "
                       f"{len(co['trains'])} trains, at the limit of {limit}.",
                       company=company, limit=limit)
-        events += self._return_obsolete(company, give_back)
+        self._return_obsolete(company, give_back)
         payee = BANK if source in (DECK, "pool") else source
-        events += self._pay_for_train(company, payee, price)
+        self._pay_for_train(company, payee, price)
         if source == DECK or source == "pool":
             self.depot.take(train_id)
         else:
@@ -123,23 +123,20 @@ class TrainsMixin:
         where = {DECK: "the deck", "pool": "the train pool"}.get(source, self.company_name(source)
                                                                    if source in self.companies
                                                                    else source)
-        events.append(self.event("train_bought", f"{self.company_name(company)} buys a "
-                                 f"{kind}-train from {where} for £{price}.",
-                                 company=company, train=kind, price=price, source=source))
-        events += self.train_left_deck(kind)
-        return events
+        self.emit("train_bought", f"{self.company_name(company)} buys a "
+                  f"{kind}-train from {where} for £{price}.",
+                  company=company, train=kind, price=price, source=source)
+        self.train_left_deck(kind)
 
     # -- phases ----------------------------------------------------------------------------
-    def train_left_deck(self, kind: str) -> list:
+    def train_left_deck(self, kind: str) -> None:
         """A train of ``kind`` was bought or scrapped: the phase it starts, at once."""
-        events = []
         target = next((r["phase"] for r in D.PHASES if r["on"] == kind), None)
         while target is not None and self.phase < target:
             self.phase += 1
-            events += self.enter_phase()
-        return events
+            self.enter_phase()
 
-    def enter_phase(self) -> list:
+    def enter_phase(self) -> None:
         row = self.phase_row()
         parts, board = [f"Phase {self.phase}"], []
         obsolete = [t for t in row.get("obsolete", ())]
@@ -169,55 +166,53 @@ class TrainsMixin:
             board.append("Over the limit: " + ", ".join(self.company_name(c)
                                                         for c in self.must_discard)
                          + " put trains on the train pool card.")
-        return [self.event("phase_started", "; ".join(parts) + ".", " ".join(board),
-                           phase=self.phase, limit=row["limit"],
-                           company_cash=row["company_cash"])]
+        self.emit("phase_started", "; ".join(parts) + ".", " ".join(board),
+                  phase=self.phase, limit=row["limit"], company_cash=row["company_cash"])
 
     def over_limit(self, company: str) -> bool:
         limit = self.train_limit()
         return limit is not None and len(self.companies[company]["trains"]) > limit
 
-    def act_discard_train(self, player: str, action: dict) -> list:
+    def discard_train(self, player: str, action: dict) -> None:
         if not self.must_discard:
-            raise err("no_discard", "No company is over its train limit.")
+            raise GameError("no_discard", "No company is over its train limit.")
         company = self.must_discard[0]
         if self.companies[company]["director"] != player:
-            raise err("not_your_turn", f"{self.company_name(company)}'s director discards.")
+            raise GameError("not_your_turn", f"{self.company_name(company)}'s director discards.")
         train_id = action.get("train")
         co = self.companies[company]
         if train_id not in co["trains"]:
-            raise err("no_such_train", f"{self.company_name(company)} has no train "
+            raise GameError("no_such_train", f"{self.company_name(company)} has no train "
                       f"{train_id}.", train=train_id, company=company)
         co["trains"].remove(train_id)
         self.depot.discarded.append(train_id)
         self.depot.owner[train_id] = DEPOT
         if not self.over_limit(company):
             self.must_discard.pop(0)
-        return [self.event("train_discarded", f"{self.company_name(company)} puts a "
-                           f"{Depot.kind(train_id)}-train into the train pool (train limit).",
-                           "Put the train card on the train pool card.", company=company,
-                           train=Depot.kind(train_id))]
+        self.emit("train_discarded", f"{self.company_name(company)} puts a "
+                  f"{Depot.kind(train_id)}-train into the train pool (train limit).",
+                  "Put the train card on the train pool card.", company=company,
+                  train=Depot.kind(train_id))
 
     # -- the action card -------------------------------------------------------------------
-    def act_buy_train(self, player: str, action: dict) -> list:
+    def buy_train_card(self, player: str, action: dict) -> None:
+        """``buy_train`` with the trains effect: one train each for up to two companies."""
         pending = self.need_effect(player, "buy_train")
         company = self.need_director(player, action.get("company"))
         if company in pending["bought"]:
-            raise err("two_for_one", "Two trains are bought for two different companies.",
+            raise GameError("two_for_one", "Two trains are bought for two different companies.",
                       company=company)
         train = action.get("train")
         if train == DECK:
-            events = self.buy_train(company, DECK, None, None, action.get("return"))
+            self.buy_train(company, DECK, None, None, action.get("return"))
         else:
             owner = self.depot.owner.get(train) if isinstance(train, str) else None
             if owner not in self.companies:
-                raise err("no_such_train", f"No company owns train {train!r}.", train=train)
-            events = self.buy_train(company, owner, train, action.get("price"),
-                                    action.get("return"))
+                raise GameError("no_such_train", f"No company owns train {train!r}.", train=train)
+            self.buy_train(company, owner, train, action.get("price"), action.get("return"))
         pending["bought"].append(company)
         if len(pending["bought"]) >= 2:
-            events += self.end_turn()
-        return events
+            self.end_turn()
 
     def buy_train_legal(self, player: str, mine: list[str]) -> list[dict]:
         mine = [c for c in mine if c not in self.pending["bought"]]
