@@ -15,7 +15,8 @@ time: the title takes them before the machine (as the core takes its corrections
 from __future__ import annotations
 
 from engine.core18xx.rounds import Round
-from engine.core18xx.steps.base import Step
+from engine import contract as C
+from engine.core18xx.steps.base import Step, word
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
@@ -63,7 +64,7 @@ class PendingDiscard(KoreaStep):
             return []
         sym = g.pending_discards[0]
         return [{"type": "discard_train", "entity": sym,
-                 "params": {"train": {"choices": sorted(set(g.companies[sym].trains))}}}]
+                 "params": {"train": C.choice("train", sorted(set(g.companies[sym].trains)))}}]
 
 
 class DraftTurn(KoreaStep):
@@ -87,7 +88,7 @@ class DraftTurn(KoreaStep):
         if pid is None:
             return []
         return [{"type": "draft", "entity": pid,
-                 "params": {"card": {"choices": g.draft_choices(pid)}}}]
+                 "params": {"card": C.choice("company", g.draft_choices(pid))}}]
 
 
 class StockStep(KoreaStep):
@@ -135,7 +136,7 @@ class ParPrice(StockStep):
         # only the pars the winner can pay now (bid + 2 × par); else sell first (RB §7.3)
         bid = sr["par"]["bid"]
         payable = [p for p in g.par_choices() if g.cash[pid] >= bid + 2 * p]
-        acts = [{"type": "par", "entity": pid, "params": {"price": {"choices": payable}},
+        acts = [{"type": "par", "entity": pid, "params": {"price": C.choice("money", payable)},
                  "company": sr["par"]["company"], "bid": bid}] if payable else []
         if g.certs(pid) + 1 > g.cert_limit():
             acts = []           # sell a certificate first
@@ -175,7 +176,7 @@ class Auction(StockStep):
         if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
                                               or g._can_sell_any(pid)):
             acts.insert(0, {"type": "bid", "entity": pid, "params": {
-                "amount": {"min": a["bid"] + D.BID_STEP, "max": cap, "step": D.BID_STEP}}})
+                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)}})
         return acts
 
 
@@ -242,8 +243,8 @@ class StockTurn(StockStep):
             choices = g.auctionable()
             if choices and cap >= 0 and (g.certs(pid) < g.cert_limit() or g._can_sell_any(pid)):
                 acts.append({"type": "start_auction", "entity": pid, "params": {
-                    "company": {"choices": choices},
-                    "bid": {"min": 0, "max": cap, "step": D.BID_STEP}}})
+                    "company": C.choice("company", choices),
+                    "bid": C.number("money", 0, cap, D.BID_STEP)}})
         if g.certs(pid) > g.cert_limit() and g._can_sell_any(pid):
             # RB §7.4: over the limit, the turn cannot end before selling down to it
             return [a for a in acts if a["type"] == "sell_shares"]
@@ -315,7 +316,7 @@ class RaiseMoney(OperatingStep):
                 most = enough[0] if enough else most
                 if most:
                     acts.append({"type": "sell_shares", "entity": director, "company": s,
-                                 "params": {"count": {"min": 1, "max": most, "step": 1}},
+                                 "params": {"count": C.number("count", 1, most)},
                                  "short": em[2]})
             if g.raisable(director, keep_presidency=True) < em[2] and not g.trade_open(comp):
                 acts.append({"type": "bankrupt", "entity": director})
@@ -380,8 +381,8 @@ class BuildStation(OperatingStep):
             return []
         return [{"type": "build_station", "entity": comp.sym,
                  "cost": comp.tokens[0] if comp.tokens else 0,
-                 "params": {"hex": {"choices": spots}, "seat": {"min": 1, "max": 4, "step": 1,
-                                                                "optional": True}}}]
+                 "params": {"hex": C.choice("hex", spots),
+                            "seat": C.number("count", 1, 4, optional=True)}}]
 
 
 class Revenue(OperatingStep):
@@ -402,9 +403,9 @@ class Revenue(OperatingStep):
             return []
         # RB §9.5: one revenue per train (none for a company without trains: it earns 0)
         return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
-                 "params": {"revenues": {"list_of": {"min": 0, "max": D.MAX_TRAIN_REVENUE,
-                                                     "step": 10},
-                                         "length": len(comp.trains)}}}]
+                 "params": {"revenues": {
+                     "kind": "list", "items": [C.train(str(t).split("-")[0]) for t in comp.trains],
+                     "of": C.number("money", 0, D.MAX_TRAIN_REVENUE, 10)}}}]
 
 
 class Dividend(OperatingStep):
@@ -422,8 +423,9 @@ class Dividend(OperatingStep):
         comp, turn = self.now(g)
         if comp is None or turn["step"] != self.NAME:
             return []
-        return [{"type": "dividend", "entity": comp.sym, "params": {"kind": {
-            "choices": ["payout", "withhold"]}}, "revenue": turn["revenue"]}]
+        return [{"type": "dividend", "entity": comp.sym, "params": {"kind": C.choice(
+            "text", ["payout", "withhold"], {k: word(k) for k in ("payout", "withhold")})},
+            "revenue": turn["revenue"]}]
 
 
 class BuyTrains(OperatingStep):
@@ -464,8 +466,8 @@ class BuyTrains(OperatingStep):
                         for t in sorted(set(other.trains)):
                             acts.append({"type": "buy_train", "entity": sym, "source": other.sym,
                                          "train": t,
-                                         "params": {"price": {"min": 1, "max": comp.cash, "step": 1},
-                                                    "connected": {"choices": [True]}},
+                                         "params": {"price": C.number("money", 1, comp.cash),
+                                                    "connected": C.choice("text", [True])},
                                          "shared_city": bool(set(comp.stations) & set(other.stations))})
         if "OB09" in comp.assets:
             for old, new in D.OB09_UPGRADES.items():

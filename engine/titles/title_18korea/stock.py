@@ -2,6 +2,7 @@
 certificate; pass tokens; certificate limits."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
 
@@ -337,5 +338,5 @@ class StockMixin:
             most = self.max_sellable(pid, sym)
             if most:
                 acts.append({"type": "sell_shares", "entity": pid, "company": sym,
-                             "params": {"count": {"min": 1, "max": most, "step": 1}}})
+                             "params": {"count": C.number("count", 1, most)}})
         return acts
