@@ -48,14 +48,14 @@ from engine.titles.title_18korea.operating import OperatingMixin
 from engine.titles.title_18korea.track import TrackMixin
 from engine.titles.title_18korea.readings import OPTIONS, ReadingsMixin
 from engine.titles.title_18korea.stock import StockMixin
-from engine.titles.title_18korea.steps import (DraftTurn, KoreaRound, OperatingTurn,
-                                               PendingDiscard, StockTurn)
+from engine.titles.title_18korea.steps import (OPERATING_STEPS, STOCK_STEPS, DraftTurn,
+                                               KoreaRound, PendingDiscard)
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin
 from engine.core18xx.declare import describe as describe_step
 
 ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
-STEPS = (PendingDiscard, DraftTurn, StockTurn, OperatingTurn)     # see steps.py
+STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see steps.py
 
 
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,

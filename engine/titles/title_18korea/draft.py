@@ -50,8 +50,6 @@ class DraftMixin:
 
     def act_draft(self, action, out):
         pid, batch = self.draft_current()
-        if action["type"] != "draft":
-            err("wrong_round", "This is the draft round: take an asset card ('draft').")
         if action.get("entity") != pid:
             err("out_of_turn", f"It is {self.pname(pid)}'s pick in the draft.", acting=pid)
         card = action.get("card")
@@ -82,10 +80,3 @@ class DraftMixin:
             self.draft["batches"][batch] = []
             self.ev(out, "draft_over", "The draft is over; the first stock round begins.")
             self.start_stock_round(out, list(self.seating))
-
-    def draft_legal(self) -> list[dict]:
-        pid, _ = self.draft_current()
-        if pid is None:
-            return []
-        return [{"type": "draft", "entity": pid,
-                 "params": {"card": {"choices": self.draft_choices(pid)}}}]

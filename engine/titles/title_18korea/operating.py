@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
-
-STEPS = ["home", "track", "station", "run", "dividend", "trains"]
+from engine.titles.title_18korea.steps import TURN_STEPS as STEPS
 
 
 def express_total(trains: list[str], revenues: list[int]) -> tuple[int, str]:
@@ -91,25 +90,6 @@ class OperatingMixin:
         self.start_stock_round(out, order)
 
     # ---------------------------------------------------------------- actions
-    def act_operating(self, action, out):
-        kind = action["type"]
-        comp = self.current_company()
-        turn = self.ors["turn"]
-        if kind in ("sell_shares", "bankrupt"):
-            return self._act_emergency(action, out)
-        if action.get("entity") != comp.sym:
-            if action.get("entity") in self.companies:
-                err("out_of_turn", f"It is {comp.sym}'s turn to operate.", acting=comp.sym)
-            err("out_of_turn", f"It is {comp.sym}'s turn; its actions are entered as {comp.sym}.",
-                acting=comp.sym)
-        handler = {"lay_tile": self._lay_tile, "build_station": self._build_station,
-                   "run": self._run, "dividend": self._dividend, "buy_train": self._buy_train,
-                   "upgrade_train": self._upgrade_train, "done": self._done,
-                   "defector_station": self._defector_station}.get(kind)
-        if handler is None:
-            err("wrong_round", f"'{kind}' is not an operating round action.", type=kind)
-        handler(comp, turn, action, out)
-
     def _step_at_most(self, turn, step, what):
         if STEPS.index(turn["step"]) > STEPS.index(step):
             err("step_passed", f"Too late to {what} this turn (the company is at '{turn['step']}').")
@@ -349,76 +329,7 @@ class OperatingMixin:
             self.ev(out, "end_triggered", f"OA01 Miracle on the Han River: {comp.sym} is in Seoul at "
                     f"{self.price(comp.sym)}; the game ends after this operating round.")
 
-    # ---------------------------------------------------------------- legal
-    def operating_legal(self) -> list[dict]:
-        comp = self.current_company()
-        if comp is None:
-            return []
-        turn = self.ors["turn"]
-        sym = comp.sym
-        acts = []
-        step = turn["step"]
-        em = self._emergency_state()
-        if em and self.cash[em[1]] < em[2]:
-            # RB §9.8: the director raises the missing money (the company may still build first)
-            director = em[1]
-            for s in self.sharebook.held:
-                most = self.max_sellable(director, s, keep_presidency=True)
-                # RB §9.8: no more than covers the shortfall
-                enough = [n for n in range(1, most + 1)
-                          if self.cash[director] + self.sale_value(director, s, n) >= em[2]]
-                most = enough[0] if enough else most
-                if most:
-                    acts.append({"type": "sell_shares", "entity": director, "company": s,
-                                 "params": {"count": {"min": 1, "max": most, "step": 1}},
-                                 "short": em[2]})
-            if self.raisable(director, keep_presidency=True) < em[2] and not self.trade_open(comp):
-                acts.append({"type": "bankrupt", "entity": director})
-        if step in ("home", "track") and not self.final_set and turn["tp"]:
-            acts += self._lay_tile_templates(comp, turn)
-        if step in ("track", "station") and not turn["station"] and not self.final_set:
-            spots = [hx for hx in self.station_hexes(comp)
-                     if (self.free_seats(hx) and comp.tokens and comp.cash >= comp.tokens[0])
-                     or (not self.free_seats(hx) and self._oc01_cost(comp) is not None
-                         and comp.cash >= self._oc01_cost(comp))]
-            if spots:
-                acts.append({"type": "build_station", "entity": sym,
-                             "cost": comp.tokens[0] if comp.tokens else 0,
-                             "params": {"hex": {"choices": spots}, "seat": {"min": 1, "max": 4, "step": 1,
-                                                                            "optional": True}}})
-        if step in ("track", "station", "run"):
-            # RB §9.5: one revenue per train (none for a company without trains: it earns 0)
-            acts.append({"type": "run", "entity": sym, "trains": list(comp.trains),
-                         "params": {"revenues": {"list_of": {"min": 0, "max": D.MAX_TRAIN_REVENUE,
-                                                             "step": 10},
-                                                 "length": len(comp.trains)}}})
-        if step == "dividend":
-            acts.append({"type": "dividend", "entity": sym, "params": {"kind": {
-                "choices": ["payout", "withhold"]}}, "revenue": turn["revenue"]})
-        can_buy = step == "trains"
-        if can_buy and len(comp.trains) < self.train_limit:
-            head = self.market_head()
-            price = self.train_price(comp, head)
-            if comp.cash >= price or (not comp.trains and comp.cash + self.cash[comp.director] >= price):
-                acts.append({"type": "buy_train", "entity": sym, "source": "market", "train": head,
-                             "price": price})
-            if not self.final_set and not self.must_buy_from_market(comp):
-                for other in self.live_companies():
-                    if other.sym != sym and other.trains and comp.cash >= 1:
-                        for t in sorted(set(other.trains)):
-                            acts.append({"type": "buy_train", "entity": sym, "source": other.sym, "train": t,
-                                         "params": {"price": {"min": 1, "max": comp.cash, "step": 1},
-                                                    "connected": {"choices": [True]}},
-                                         "shared_city": bool(set(comp.stations) & set(other.stations))})
-        if can_buy and "OB09" in comp.assets:
-            for old, new in D.OB09_UPGRADES.items():
-                if old in comp.trains and self.market_head() == new and \
-                        comp.cash >= max(0, self.train_price(comp, new) - D.TRAIN_PRICE[old]):
-                    acts.append({"type": "upgrade_train", "entity": sym, "train": old})
-        if step == "trains" and comp.trains:
-            acts.append({"type": "done", "entity": sym})
-        return acts
-
+    # ---------------------------------------------------------------- legal (steps.py)
     def _oc01_cost(self, comp):
         """What OC01's outer station in Seoul costs now, or None if it cannot be built."""
         if "OC01" not in comp.assets or self.war == "done":

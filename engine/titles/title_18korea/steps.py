@@ -1,9 +1,13 @@
 """18Korea's rounds on the 18xx core's machine (``engine.core18xx.rounds.Round``): one round
 object for the whole game (``Korea18.flow``) whose steps are the discard of a company over
 its train limit (blocking everything else) and one step per round of the rulebook: the draft
-(RB §6), the stock round (RB §7) and the operating round (RB §9). Each round's step takes
-every action while that round is on (``g.round``) and hands it to the title's own procedure
-(``act_draft``, ``act_stock``, ``act_operating``), which checks whose turn it is.
+(RB §6), the stock round (RB §7) and the operating round (RB §9). The draft's step takes
+every action while the draft is on (``g.round``). The stock round is three steps (the par
+price after an auction, the auction, a player's turn), each taking every action while its
+part of the round is on. The operating round is one step per step of the rulebook's
+operating turn (RB §9: the start-city station, track, station, revenue, dividend, trains),
+each taking its own types; ``NotOperating`` refuses any other. Every step applies its
+actions in its ``process_<type>`` methods and offers its entries in its ``legal``.
 
 The asset actions, the corrections, OB02's use and OA09's defector station may come at any
 time: the title takes them before the machine (as the core takes its corrections).
@@ -11,7 +15,9 @@ time: the title takes them before the machine (as the core takes its corrections
 from __future__ import annotations
 
 from engine.core18xx.rounds import Round
-from engine.core18xx.steps.base import Step
+from engine import contract as C
+from engine.core18xx.steps.base import Step, word
+from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
 
@@ -58,41 +64,437 @@ class PendingDiscard(KoreaStep):
             return []
         sym = g.pending_discards[0]
         return [{"type": "discard_train", "entity": sym,
-                 "params": {"train": {"choices": sorted(set(g.companies[sym].trains))}}}]
+                 "params": {"train": C.choice("train", sorted(set(g.companies[sym].trains)))}}]
 
 
-class RoundStep(KoreaStep):
-    """The step of one round of the rulebook: every action while that round is on."""
-    ROUND = ""
+class DraftTurn(KoreaStep):
+    """RB §6, §13: the draft of asset cards (``draft`` {card}), every action while it is on."""
 
     def actions(self, g, entity):
-        return ANY if g.round == self.ROUND else ()
+        return ANY if g.round == "draft" else ()
 
-    def take(self, g, action):
+    def process_draft(self, g, action):
         out: list = []
-        getattr(g, "act_" + self.ROUND)(action, out)
+        g.act_draft(action, out)
         return out
 
-
-class DraftTurn(RoundStep):
-    ROUND = "draft"
-
-    def legal(self, g):
-        return g.draft_legal() if g.round == "draft" else []
-
-
-class StockTurn(RoundStep):
-    ROUND = "stock"
+    def take(self, g, action):
+        err("wrong_round", "This is the draft round: take an asset card ('draft').")
 
     def legal(self, g):
-        return g.stock_legal() if g.round == "stock" else []
+        if g.round != "draft":
+            return []
+        pid, _ = g.draft_current()
+        if pid is None:
+            return []
+        return [{"type": "draft", "entity": pid,
+                 "params": {"card": C.choice("company", g.draft_choices(pid))}}]
 
 
-class OperatingTurn(RoundStep):
-    ROUND = "operating"
+class StockStep(KoreaStep):
+    """A step of the stock round (RB §7): it takes every action while its part of the round
+    is on (``on``): the par price after an auction, the auction, or a player's turn."""
+
+    def on(self, g) -> bool:
+        return g.round == "stock"
+
+    def actions(self, g, entity):
+        return ANY if self.on(g) else ()
+
+
+class ParPrice(StockStep):
+    """RB §7.3: the auction's winner sets the par price (``par`` {price}), selling shares
+    first if needed (``sell_shares``), or cannot pay at all (``bankrupt``)."""
+
+    def on(self, g):
+        return g.round == "stock" and bool(g.sr["par"])
+
+    def process_par(self, g, action):
+        out: list = []
+        g._par(g.par_winner(action), action, out)
+        return out
+
+    def process_sell_shares(self, g, action):
+        out: list = []
+        g._sr_sell(g.par_winner(action), action, out)
+        return out
+
+    def process_bankrupt(self, g, action):
+        out: list = []
+        g._par_bankrupt(g.par_winner(action), out)
+        return out
+
+    def take(self, g, action):
+        g.par_winner(action)
+        err("par_pending", f"Set {g.sr['par']['company']}'s par price ('par') or sell shares to pay.")
 
     def legal(self, g):
-        return g.operating_legal() if g.round not in ("draft", "stock") else []
+        if not self.on(g):
+            return []
+        sr = g.sr
+        pid = sr["par"]["winner"]
+        # only the pars the winner can pay now (bid + 2 × par); else sell first (RB §7.3)
+        bid = sr["par"]["bid"]
+        payable = [p for p in g.par_choices() if g.cash[pid] >= bid + 2 * p]
+        acts = [{"type": "par", "entity": pid, "params": {"price": C.choice("money", payable)},
+                 "company": sr["par"]["company"], "bid": bid}] if payable else []
+        if g.certs(pid) + 1 > g.cert_limit():
+            acts = []           # sell a certificate first
+        if g.winner_cannot_pay(pid, bid):
+            acts.append({"type": "bankrupt", "entity": pid})   # reading bid_cap "literal"
+        return acts + g._sell_templates(pid)
+
+
+class Auction(StockStep):
+    """RB §7.3: the auction of a director's certificate, in turn (``bid`` {amount},
+    ``pass``)."""
+
+    def on(self, g):
+        return g.round == "stock" and not g.sr["par"] and bool(g.sr["auction"])
+
+    def process_bid(self, g, action):
+        out: list = []
+        g._auction_bid(g.auction_bidder(action), action, out)
+        return out
+
+    def process_pass(self, g, action):
+        out: list = []
+        g._auction_pass(g.auction_bidder(action), out)
+        return out
+
+    def take(self, g, action):
+        g.auction_bidder(action)
+        err("auction_running", "An auction is running: bid or pass.")
+
+    def legal(self, g):
+        if not self.on(g):
+            return []
+        a = g.sr["auction"]
+        pid = a["to_act"]
+        acts = [{"type": "pass", "entity": pid}]
+        cap = g.bid_cap(pid)
+        if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
+                                              or g._can_sell_any(pid)):
+            acts.insert(0, {"type": "bid", "entity": pid, "params": {
+                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)}})
+        return acts
+
+
+class StockTurn(StockStep):
+    """RB §7: a player's turn: sell (``sell_shares`` {company, count}), buy one share
+    (``buy_share`` {company, source}) or start an auction (``start_auction`` {company, bid}),
+    then ``done``; or ``pass``."""
+
+    def on(self, g):
+        return g.round == "stock" and not g.sr["par"] and not g.sr["auction"]
+
+    def process_sell_shares(self, g, action):
+        out: list = []
+        pid = g.sr_turn_player(action)
+        g._sr_sell(pid, action, out)
+        g._mark_acted(pid, out)
+        return out
+
+    def process_buy_share(self, g, action):
+        out: list = []
+        g._buy_share(g.sr_turn_player(action), action, out)
+        return out
+
+    def process_start_auction(self, g, action):
+        out: list = []
+        g._start_auction(g.sr_turn_player(action), action, out)
+        return out
+
+    def process_pass(self, g, action):
+        out: list = []
+        g._sr_pass(g.sr_turn_player(action), out)
+        return out
+
+    def process_done(self, g, action):
+        out: list = []
+        g._sr_done(g.sr_turn_player(action), out)
+        return out
+
+    def take(self, g, action):
+        g.sr_turn_player(action)
+        kind = action["type"]
+        err("wrong_round", f"'{kind}' is not a stock round action.", type=kind)
+
+    def legal(self, g):
+        if not self.on(g):
+            return []
+        sr = g.sr
+        pid = g.sr_current()
+        acts = g._sell_templates(pid)
+        if not sr["bought"]:
+            for sym, comp in g.companies.items():
+                if not comp.founded or comp.closed or sym in sr["sold"].get(pid, []):
+                    continue
+                if g.certs(pid) + 1 > g.cert_limit() or g.cash[pid] < g.price(sym):
+                    continue
+                if g.units(sym, "company") and \
+                        g.units(sym, pid) + 1 <= D.COMPANY_BUY_LIMIT_UNITS[g.n]:
+                    acts.append({"type": "buy_share", "entity": pid, "company": sym,
+                                 "source": "company", "price": g.price(sym)})
+                if g.units(sym, "pool"):
+                    acts.append({"type": "buy_share", "entity": pid, "company": sym,
+                                 "source": "bank", "price": g.price(sym)})
+            cap = g.bid_cap(pid)
+            choices = g.auctionable()
+            if choices and cap >= 0 and (g.certs(pid) < g.cert_limit() or g._can_sell_any(pid)):
+                acts.append({"type": "start_auction", "entity": pid, "params": {
+                    "company": C.choice("company", choices),
+                    "bid": C.number("money", 0, cap, D.BID_STEP)}})
+        if g.certs(pid) > g.cert_limit() and g._can_sell_any(pid):
+            # RB §7.4: over the limit, the turn cannot end before selling down to it
+            return [a for a in acts if a["type"] == "sell_shares"]
+        if sr["acted"]:
+            acts.append({"type": "done", "entity": pid})
+        else:
+            acts.append({"type": "pass", "entity": pid})
+        return acts
+
+
+STOCK_STEPS = (ParPrice, Auction, StockTurn)
+
+
+class OperatingStep(KoreaStep):
+    """A step of a company's operating turn (RB §9). ``NAME`` is where the turn stands while
+    the step is on (``g.ors["turn"]["step"]``, shown in the view and the book); the steps'
+    order is the rulebook's. A step takes its types all through the operating round, so an
+    action of a step the turn has passed, or not reached, gets the rule's own refusal
+    ("step_passed", "run_first", ...) rather than "not offered"."""
+    NAME = ""
+
+    def actions(self, g, entity):
+        return self.ACTIONS if g.round == "operating" else ()
+
+    def turn(self, g, action):
+        """The operating company and its turn, once the action is the company's own."""
+        comp = g.current_company()
+        if action.get("entity") != comp.sym:
+            if action.get("entity") in g.companies:
+                err("out_of_turn", f"It is {comp.sym}'s turn to operate.", acting=comp.sym)
+            err("out_of_turn", f"It is {comp.sym}'s turn; its actions are entered as {comp.sym}.",
+                acting=comp.sym)
+        return comp, g.ors["turn"]
+
+    def now(self, g):
+        """(company, turn) while a company operates, else (None, None)."""
+        comp = g.current_company() if g.round == "operating" else None
+        return (comp, g.ors["turn"]) if comp is not None else (None, None)
+
+
+class RaiseMoney(OperatingStep):
+    """RB §9.8: the director of a company that must buy a train and cannot pay sells shares
+    (``sell_shares`` {company, count}) or goes bankrupt (``bankrupt``). Part of the train
+    step, listed first: its entries come first and it may come while the company still
+    builds."""
+    ACTIONS = ("sell_shares", "bankrupt")
+
+    def process_sell_shares(self, g, action):
+        out: list = []
+        g._act_emergency(action, out)
+        return out
+
+    process_bankrupt = process_sell_shares
+
+    def legal(self, g):
+        comp, _turn = self.now(g)
+        if comp is None:
+            return []
+        acts = []
+        em = g._emergency_state()
+        if em and g.cash[em[1]] < em[2]:
+            # RB §9.8: the director raises the missing money (the company may still build first)
+            director = em[1]
+            for s in g.sharebook.held:
+                most = g.max_sellable(director, s, keep_presidency=True)
+                # RB §9.8: no more than covers the shortfall
+                enough = [n for n in range(1, most + 1)
+                          if g.cash[director] + g.sale_value(director, s, n) >= em[2]]
+                most = enough[0] if enough else most
+                if most:
+                    acts.append({"type": "sell_shares", "entity": director, "company": s,
+                                 "params": {"count": C.number("count", 1, most)},
+                                 "short": em[2]})
+            if g.raisable(director, keep_presidency=True) < em[2] and not g.trade_open(comp):
+                acts.append({"type": "bankrupt", "entity": director})
+        return acts
+
+
+class HomeStation(OperatingStep):
+    """RB §9.1: a company's start-city station on its first operation. It stands at once
+    (``place_home`` when the turn starts); a full start city is first upgraded with the
+    turn's track points (``lay_tile`` on the start city: §9.1 a), then the station takes the
+    new seat."""
+    ACTIONS = ("lay_tile",)
+    NAME = "home"
+
+    def actions(self, g, entity):
+        if g.round == "operating" and g.ors["turn"] and g.ors["turn"]["step"] == self.NAME:
+            return self.ACTIONS
+        return ()
+
+    def process_lay_tile(self, g, action):
+        comp, turn = self.turn(g, action)
+        out: list = []
+        g._lay_tile(comp, turn, action, out)
+        return out
+
+    def legal(self, g):
+        comp, turn = self.now(g)
+        if comp is None or turn["step"] != self.NAME or g.final_set or not turn["tp"]:
+            return []
+        return g._lay_tile_templates(comp, turn)
+
+
+class LayTrack(HomeStation):
+    """RB §9.2: tiles laid and upgraded with the turn's 3 track points (``lay_tile``)."""
+    NAME = "track"
+
+    def actions(self, g, entity):
+        return self.ACTIONS if g.round == "operating" else ()
+
+
+class BuildStation(OperatingStep):
+    """RB §9.3: one station a turn (``build_station`` {hex, [seat]})."""
+    ACTIONS = ("build_station",)
+    NAME = "station"
+
+    def process_build_station(self, g, action):
+        comp, turn = self.turn(g, action)
+        out: list = []
+        g._build_station(comp, turn, action, out)
+        return out
+
+    def legal(self, g):
+        comp, turn = self.now(g)
+        if comp is None or turn["step"] not in ("track", "station") or turn["station"] \
+                or g.final_set:
+            return []
+        spots = [hx for hx in g.station_hexes(comp)
+                 if (g.free_seats(hx) and comp.tokens and comp.cash >= comp.tokens[0])
+                 or (not g.free_seats(hx) and g._oc01_cost(comp) is not None
+                     and comp.cash >= g._oc01_cost(comp))]
+        if not spots:
+            return []
+        return [{"type": "build_station", "entity": comp.sym,
+                 "cost": comp.tokens[0] if comp.tokens else 0,
+                 "params": {"hex": C.choice("hex", spots),
+                            "seat": C.number("count", 1, 4, optional=True)}}]
+
+
+class Revenue(OperatingStep):
+    """RB §9.5: the trains' revenues (``run`` {revenues: one per train}), with the express
+    rule."""
+    ACTIONS = ("run",)
+    NAME = "run"
+
+    def process_run(self, g, action):
+        comp, turn = self.turn(g, action)
+        out: list = []
+        g._run(comp, turn, action, out)
+        return out
+
+    def legal(self, g):
+        comp, turn = self.now(g)
+        if comp is None or turn["step"] not in ("track", "station", "run"):
+            return []
+        # RB §9.5: one revenue per train (none for a company without trains: it earns 0)
+        return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
+                 "params": {"revenues": {
+                     "kind": "list", "items": [C.train(str(t).split("-")[0]) for t in comp.trains],
+                     "of": C.number("money", 0, D.MAX_TRAIN_REVENUE, 10)}}}]
+
+
+class Dividend(OperatingStep):
+    """RB §9.6: pay out or withhold (``dividend`` {kind})."""
+    ACTIONS = ("dividend",)
+    NAME = "dividend"
+
+    def process_dividend(self, g, action):
+        comp, turn = self.turn(g, action)
+        out: list = []
+        g._dividend(comp, turn, action, out)
+        return out
+
+    def legal(self, g):
+        comp, turn = self.now(g)
+        if comp is None or turn["step"] != self.NAME:
+            return []
+        return [{"type": "dividend", "entity": comp.sym, "params": {"kind": C.choice(
+            "text", ["payout", "withhold"], {k: word(k) for k in ("payout", "withhold")})},
+            "revenue": turn["revenue"]}]
+
+
+class BuyTrains(OperatingStep):
+    """RB §9.7-9.8: trains from the market or another company (``buy_train``), OB09's upgrade
+    (``upgrade_train``), and the end of the turn (``done``)."""
+    ACTIONS = ("buy_train", "upgrade_train", "done")
+    NAME = "trains"
+
+    def _process(self, g, action, procedure):
+        comp, turn = self.turn(g, action)
+        out: list = []
+        procedure(comp, turn, action, out)
+        return out
+
+    def process_buy_train(self, g, action):
+        return self._process(g, action, g._buy_train)
+
+    def process_upgrade_train(self, g, action):
+        return self._process(g, action, g._upgrade_train)
+
+    def process_done(self, g, action):
+        return self._process(g, action, g._done)
+
+    def legal(self, g):
+        comp, turn = self.now(g)
+        if comp is None or turn["step"] != self.NAME:
+            return []
+        sym, acts = comp.sym, []
+        if len(comp.trains) < g.train_limit:
+            head = g.market_head()
+            price = g.train_price(comp, head)
+            if comp.cash >= price or (not comp.trains and comp.cash + g.cash[comp.director] >= price):
+                acts.append({"type": "buy_train", "entity": sym, "source": "market", "train": head,
+                             "price": price})
+            if not g.final_set and not g.must_buy_from_market(comp):
+                for other in g.live_companies():
+                    if other.sym != sym and other.trains and comp.cash >= 1:
+                        for t in sorted(set(other.trains)):
+                            acts.append({"type": "buy_train", "entity": sym, "source": other.sym,
+                                         "train": t,
+                                         "params": {"price": C.number("money", 1, comp.cash),
+                                                    "connected": C.choice("text", [True])},
+                                         "shared_city": bool(set(comp.stations) & set(other.stations))})
+        if "OB09" in comp.assets:
+            for old, new in D.OB09_UPGRADES.items():
+                if old in comp.trains and g.market_head() == new and \
+                        comp.cash >= max(0, g.train_price(comp, new) - D.TRAIN_PRICE[old]):
+                    acts.append({"type": "upgrade_train", "entity": sym, "train": old})
+        if comp.trains:
+            acts.append({"type": "done", "entity": sym})
+        return acts
+
+
+class NotOperating(OperatingStep):
+    """Any other action in an operating round: the company's own is not one of its turn."""
+    ACTIONS = ANY
+
+    def take(self, g, action):
+        self.turn(g, action)
+        kind = action["type"]
+        err("wrong_round", f"'{kind}' is not an operating round action.", type=kind)
+
+
+# RB §9's order (the money raised for a forced purchase, part of the train step, first)
+OPERATING_STEPS = (RaiseMoney, HomeStation, LayTrack, BuildStation, Revenue, Dividend, BuyTrains,
+                   NotOperating)
+# where a turn may stand, in order (``g.ors["turn"]["step"]``): home, track, station, run,
+# dividend, trains
+TURN_STEPS = list(dict.fromkeys(cls.NAME for cls in OPERATING_STEPS if cls.NAME))
 
 
 class KoreaRound(Round):

@@ -2,6 +2,7 @@
 certificate; pass tokens; certificate limits."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
 
@@ -107,41 +108,34 @@ class StockMixin:
     def _can_sell_any(self, pid) -> bool:
         return any(self.max_sellable(pid, s) for s in self.sharebook.held)
 
-    # ---------------------------------------------------------------- actions
-    def act_stock(self, action, out):
-        kind = action["type"]
-        entity = action.get("entity")
-        sr = self.sr
-        if sr["par"]:
-            return self._act_par_step(action, out)
-        if sr["auction"]:
-            return self._act_auction(action, out)
+    # ---------------------------------------------------------------- actions (steps.py)
+    def sr_turn_player(self, action) -> str:
+        """The player whose turn it is, once the action is theirs."""
         pid = self.sr_current()
+        entity = action.get("entity")
         if entity != pid:
             self.player(entity)
             err("out_of_turn", f"It is {self.pname(pid)}'s turn in the stock round.", acting=pid)
-        if kind == "sell_shares":
-            self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
-            sr["sold"].setdefault(pid, []).append(action["company"])
-            self._mark_acted(pid, out)
-        elif kind == "buy_share":
-            self._buy_share(pid, action, out)
-        elif kind == "start_auction":
-            self._start_auction(pid, action, out)
-        elif kind == "pass":
-            if sr["acted"]:
-                err("already_acted", "You have acted this turn: end it with 'done'.")
-            if pid not in sr["passes"]:
-                sr["passes"].append(pid)
-            self.ev(out, "passed", f"{self.pname(pid)} passes.",
-                    f"Put {self.pname(pid)}'s pass token on the leftmost empty pass space.", player=pid)
-            self._end_turn(out)
-        elif kind == "done":
-            if not sr["acted"]:
-                err("nothing_done", "You have not acted this turn; to do nothing, pass.")
-            self._end_turn(out)
-        else:
-            err("wrong_round", f"'{kind}' is not a stock round action.", type=kind)
+        return pid
+
+    def _sr_sell(self, pid, action, out):
+        self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
+        self.sr["sold"].setdefault(pid, []).append(action["company"])
+
+    def _sr_pass(self, pid, out):
+        sr = self.sr
+        if sr["acted"]:
+            err("already_acted", "You have acted this turn: end it with 'done'.")
+        if pid not in sr["passes"]:
+            sr["passes"].append(pid)
+        self.ev(out, "passed", f"{self.pname(pid)} passes.",
+                f"Put {self.pname(pid)}'s pass token on the leftmost empty pass space.", player=pid)
+        self._end_turn(out)
+
+    def _sr_done(self, pid, out):
+        if not self.sr["acted"]:
+            err("nothing_done", "You have not acted this turn; to do nothing, pass.")
+        self._end_turn(out)
 
     def _buy_share(self, pid, action, out):
         sr = self.sr
@@ -241,27 +235,30 @@ class StockMixin:
                 a["to_act"] = cand
                 return
 
-    def _act_auction(self, action, out):
+    def auction_bidder(self, action) -> str:
         a = self.sr["auction"]
         pid = a["to_act"]
         if action.get("entity") != pid:
             err("out_of_turn", f"The auction of {a['company']} waits for {self.pname(pid)}.", acting=pid)
-        if action["type"] == "bid":
-            amount = as_int(action.get("amount", action.get("bid")), "amount")
-            self._check_bid(pid, amount, a["bid"])
-            a["bid"], a["high"] = amount, pid
-            self.ev(out, "bid", f"{self.pname(pid)} bids ₩{amount:,} for {a['company']}.",
-                    player=pid, amount=amount, company=a["company"])
-            self._auction_next(pid, out)
-        elif action["type"] == "pass":
-            idx = a["active"].index(pid)
-            a["active"].remove(pid)
-            self.ev(out, "auction_pass", f"{self.pname(pid)} leaves the auction of {a['company']}.",
-                    player=pid)
-            prev = a["active"][(idx - 1) % len(a["active"])]
-            self._auction_next(prev, out)
-        else:
-            err("auction_running", "An auction is running: bid or pass.")
+        return pid
+
+    def _auction_bid(self, pid, action, out):
+        a = self.sr["auction"]
+        amount = as_int(action.get("amount", action.get("bid")), "amount")
+        self._check_bid(pid, amount, a["bid"])
+        a["bid"], a["high"] = amount, pid
+        self.ev(out, "bid", f"{self.pname(pid)} bids ₩{amount:,} for {a['company']}.",
+                player=pid, amount=amount, company=a["company"])
+        self._auction_next(pid, out)
+
+    def _auction_pass(self, pid, out):
+        a = self.sr["auction"]
+        idx = a["active"].index(pid)
+        a["active"].remove(pid)
+        self.ev(out, "auction_pass", f"{self.pname(pid)} leaves the auction of {a['company']}.",
+                player=pid)
+        prev = a["active"][(idx - 1) % len(a["active"])]
+        self._auction_next(prev, out)
 
     def _auction_won(self, out):
         a = self.sr["auction"]
@@ -272,29 +269,31 @@ class StockMixin:
                 f"₩{a['bid']:,}; now choose the par price (sell shares first if needed).",
                 player=pid, company=sym, bid=a["bid"])
 
-    def _act_par_step(self, action, out):
+    def par_winner(self, action) -> str:
         p = self.sr["par"]
         pid, sym = p["winner"], p["company"]
         if action.get("entity") != pid:
             err("out_of_turn", f"{self.pname(pid)} must set {sym}'s par price.", acting=pid)
-        if action["type"] == "sell_shares":
-            self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
-            self.sr["sold"].setdefault(pid, []).append(action["company"])
-            return
-        if action["type"] == "bankrupt":
-            # reading bid_cap "literal": the rulebook does not say what becomes of a winner who
-            # cannot pay; its one rule for a player who cannot pay after selling is RB §9.8's
-            need = p["bid"] + self.lowest_par_payment()
-            if not self.winner_cannot_pay(pid, p["bid"]):
-                err("not_bankrupt", f"{self.pname(pid)} can still raise the ₩{need:,} (bid and twice "
-                    "the lowest par) by selling shares.", short=need - self.cash[pid])
-            self.ev(out, "bankrupt", f"{self.pname(pid)} cannot pay the ₩{p['bid']:,} bid for {sym} and "
-                    f"twice the lowest par even after selling shares, and goes bankrupt: the game ends "
-                    "now (RB §9.8, §11 a).", player=pid, company=sym, bid=p["bid"])
-            self.sr["par"] = None
-            return self.finish("bankruptcy", out)
-        if action["type"] != "par":
-            err("par_pending", f"Set {sym}'s par price ('par') or sell shares to pay.")
+        return pid
+
+    def _par_bankrupt(self, pid, out):
+        p = self.sr["par"]
+        sym = p["company"]
+        # reading bid_cap "literal": the rulebook does not say what becomes of a winner who
+        # cannot pay; its one rule for a player who cannot pay after selling is RB §9.8's
+        need = p["bid"] + self.lowest_par_payment()
+        if not self.winner_cannot_pay(pid, p["bid"]):
+            err("not_bankrupt", f"{self.pname(pid)} can still raise the ₩{need:,} (bid and twice "
+                "the lowest par) by selling shares.", short=need - self.cash[pid])
+        self.ev(out, "bankrupt", f"{self.pname(pid)} cannot pay the ₩{p['bid']:,} bid for {sym} and "
+                f"twice the lowest par even after selling shares, and goes bankrupt: the game ends "
+                "now (RB §9.8, §11 a).", player=pid, company=sym, bid=p["bid"])
+        self.sr["par"] = None
+        return self.finish("bankruptcy", out)
+
+    def _par(self, pid, action, out):
+        p = self.sr["par"]
+        sym = p["company"]
         price = as_int(action.get("price"), "price")
         choices = self.par_choices()
         if price not in choices:
@@ -332,67 +331,12 @@ class StockMixin:
         self.sr["idx"] = self.sr["order"].index(p["starter"])
         self._end_turn(out, check_limit=False)
 
-    # ---------------------------------------------------------------- legal
-    def stock_legal(self) -> list[dict]:
-        sr = self.sr
-        if sr["par"]:
-            pid = sr["par"]["winner"]
-            # only the pars the winner can pay now (bid + 2 × par); else sell first (RB §7.3)
-            bid = sr["par"]["bid"]
-            payable = [p for p in self.par_choices() if self.cash[pid] >= bid + 2 * p]
-            acts = [{"type": "par", "entity": pid, "params": {"price": {"choices": payable}},
-                     "company": sr["par"]["company"], "bid": bid}] if payable else []
-            if self.certs(pid) + 1 > self.cert_limit():
-                acts = []           # sell a certificate first
-            if self.winner_cannot_pay(pid, bid):
-                acts.append({"type": "bankrupt", "entity": pid})   # reading bid_cap "literal"
-            return acts + self._sell_templates(pid)
-        if sr["auction"]:
-            a = sr["auction"]
-            pid = a["to_act"]
-            acts = [{"type": "pass", "entity": pid}]
-            cap = self.bid_cap(pid)
-            if cap >= a["bid"] + D.BID_STEP and (self.certs(pid) < self.cert_limit()
-                                                  or self._can_sell_any(pid)):
-                acts.insert(0, {"type": "bid", "entity": pid, "params": {
-                    "amount": {"min": a["bid"] + D.BID_STEP, "max": cap, "step": D.BID_STEP}}})
-            return acts
-        pid = self.sr_current()
-        acts = self._sell_templates(pid)
-        if not sr["bought"]:
-            buys = []
-            for sym, comp in self.companies.items():
-                if not comp.founded or comp.closed or sym in sr["sold"].get(pid, []):
-                    continue
-                if self.certs(pid) + 1 > self.cert_limit() or self.cash[pid] < self.price(sym):
-                    continue
-                if self.units(sym, "company") and \
-                        self.units(sym, pid) + 1 <= D.COMPANY_BUY_LIMIT_UNITS[self.n]:
-                    buys.append({"type": "buy_share", "entity": pid, "company": sym, "source": "company",
-                                 "price": self.price(sym)})
-                if self.units(sym, "pool"):
-                    buys.append({"type": "buy_share", "entity": pid, "company": sym, "source": "bank",
-                                 "price": self.price(sym)})
-            acts += buys
-            cap = self.bid_cap(pid)
-            choices = self.auctionable()
-            if choices and cap >= 0 and (self.certs(pid) < self.cert_limit() or self._can_sell_any(pid)):
-                acts.append({"type": "start_auction", "entity": pid, "params": {
-                    "company": {"choices": choices}, "bid": {"min": 0, "max": cap, "step": D.BID_STEP}}})
-        if self.certs(pid) > self.cert_limit() and self._can_sell_any(pid):
-            # RB §7.4: over the limit, the turn cannot end before selling down to it
-            return [a for a in acts if a["type"] == "sell_shares"]
-        if sr["acted"]:
-            acts.append({"type": "done", "entity": pid})
-        else:
-            acts.append({"type": "pass", "entity": pid})
-        return acts
-
+    # ---------------------------------------------------------------- legal (steps.py)
     def _sell_templates(self, pid) -> list[dict]:
         acts = []
         for sym in self.sharebook.held:
             most = self.max_sellable(pid, sym)
             if most:
                 acts.append({"type": "sell_shares", "entity": pid, "company": sym,
-                             "params": {"count": {"min": 1, "max": most, "step": 1}}})
+                             "params": {"count": C.number("count", 1, most)}})
         return acts
