@@ -42,3 +42,17 @@ def version(page) -> int:
 
 def wait_version(page, v, timeout=15000):
     page.wait_for_selector(f"#live[data-version='{v}']", timeout=timeout)
+
+
+def enter_step(page, selector="form[data-type=pass] button"):
+    """Tap a step's button as a phone at the table does: a step of another seat's is asked
+    once ("Enter this for Ann?"), and this phone says yes."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(
+        "v => document.querySelector('[data-confirm] button[name=confirm]') || "
+        "Number((document.querySelector('#live') || {dataset: {}}).dataset.version) > v",
+        arg=before)
+    yes = page.locator("[data-confirm] button[name=confirm]")
+    if yes.count():
+        yes.first.click()

@@ -2,7 +2,8 @@
 and age, its forms disabled until the socket is live again; the badge follows the socket."""
 import pytest
 
-from tests.browser.flows import create_table, take_seat, version, wait_live, wait_version
+from tests.browser.flows import (create_table, enter_step, take_seat, version, wait_live,
+                                 wait_version)
 from tests.browser.test_pwa_i18n import own_server  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
@@ -23,7 +24,7 @@ def test_an_offline_reload_shows_the_newest_copy_with_forms_disabled(own_server,
     wait_live(ann)
     v = version(ann)
     for n in (1, 2):                               # steps Ann's phone sees only live
-        bo.locator("form[data-type=pass] button").click()
+        enter_step(bo)
         wait_version(ann, v + n)
         wait_version(bo, v + n)
     ann.wait_for_function(KEPT, arg=v + 2)         # the phone keeps what it shows
@@ -52,6 +53,6 @@ def test_the_badge_turns_live_when_messages_arrive_after_a_blip(live_server, pho
     v = version(ann)
     ann.evaluate("window.dispatchEvent(new Event('offline'))")   # the network blinked
     ann.wait_for_selector("#net.off")
-    bo.locator("form[data-type=pass] button").click()             # the socket still works
+    enter_step(bo)             # the socket still works
     wait_version(ann, v + 1)
     ann.wait_for_selector("#net.on")

@@ -8,7 +8,8 @@ import pytest
 import requests
 
 from tests.browser.conftest import free_port, shot
-from tests.browser.flows import create_table, take_seat, version, wait_live, wait_version
+from tests.browser.flows import (create_table, enter_step, take_seat, version, wait_live,
+                                 wait_version)
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -113,7 +114,7 @@ def test_offline_page_and_reconnect_when_the_server_comes_back(own_server, phone
     ann.wait_for_selector("#net.on", timeout=20000)
     bo.reload()
     wait_live(bo)
-    bo.locator("form[data-type=pass] button").click()
+    enter_step(bo)
     wait_version(ann, v + 1)
 
 
@@ -125,13 +126,13 @@ def test_a_kept_table_page_shows_at_once_and_catches_up(live_server, phone):
     ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
     ann.wait_for_function("!!navigator.serviceWorker.controller || true")
     v = version(ann)
-    bo.locator("form[data-type=pass] button").click()     # a step while Ann's copy is kept
+    enter_step(bo)     # a step while Ann's copy is kept
     wait_version(bo, v + 1)
     for _ in range(3):                                    # the kept copy, then fresh ones
         ann.reload()
         wait_live(ann)
         now = version(bo)
         wait_version(ann, now)
-        bo.locator("form[data-type=pass] button").click()
+        enter_step(bo)
         wait_version(ann, now + 1)
         wait_version(bo, now + 1)
