@@ -56,3 +56,12 @@ def enter_step(page, selector="form[data-type=pass] button"):
     yes = page.locator("[data-confirm] button[name=confirm]")
     if yes.count():
         yes.first.click()
+
+
+def seat_two(ann, bo, base):
+    """A new table of the test title with Ann's phone on seat 1 and Bo's on seat 2: its code
+    and join link."""
+    code, join, _ = create_table(ann, base)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    return code, join

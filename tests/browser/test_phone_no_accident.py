@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser.flows import create_table, take_seat, version, wait_version
+from tests.browser.flows import create_table, seat_two, take_seat, version, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -13,9 +13,7 @@ pytestmark = pytest.mark.browser
 def test_a_tap_on_a_control_that_just_appeared_does_not_act(live_server, phone):
     # the guard is made long here so that the test does not depend on how fast it taps
     ann, bo = phone(guard_ms=600000), phone()
-    code, join, _ = create_table(ann, live_server.url)
-    take_seat(ann, join, "1")
-    take_seat(bo, join, "2")
+    code, join = seat_two(ann, bo, live_server.url)
     v = version(ann)
     posts = []
     ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
@@ -73,9 +71,7 @@ def test_the_ask_works_without_javascript(live_server, phone):
 
 def test_a_step_entered_for_another_seat_is_announced_on_its_phone(live_server, phone):
     ann, bo = phone(), phone()
-    code, join, _ = create_table(ann, live_server.url)
-    take_seat(ann, join, "1")
-    take_seat(bo, join, "2")
+    code, join = seat_two(ann, bo, live_server.url)
     v = version(ann)
     bo.locator("form[data-type=pass] button").click()           # Bo enters Ann's pass:
     bo.locator("[data-confirm] button[name=confirm]").click()   # asked once ("for Ann?")

@@ -2,7 +2,7 @@
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.flows import create_table, take_seat, version, wait_version
+from tests.browser.flows import create_table, seat_two, take_seat, version, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -10,9 +10,7 @@ pytestmark = pytest.mark.browser
 def test_a_quick_second_tap_is_answered_not_dropped(live_server, phone):
     # the guard is long so that the second tap always lands on a control that just changed
     ann, bo = phone(guard_ms=600000), phone()
-    code, join, _ = create_table(ann, live_server.url)
-    take_seat(ann, join, "1")
-    take_seat(bo, join, "2")
+    code, join = seat_two(ann, bo, live_server.url)
     v = version(ann)
     posts = []
     ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
@@ -55,9 +53,7 @@ def test_a_quick_second_tap_is_answered_in_korean(live_server, phone):
 
 def test_a_step_for_another_seat_is_asked_once_its_own_is_one_tap(live_server, phone):
     ann, bo = phone(), phone()
-    code, join, _ = create_table(ann, live_server.url)
-    take_seat(ann, join, "1")
-    take_seat(bo, join, "2")
+    code, join = seat_two(ann, bo, live_server.url)
     v = version(bo)
     button = bo.locator("form[data-type=pass] button")
     assert button.inner_text().startswith("Ann")                # Bo's phone: it names Ann
@@ -126,9 +122,7 @@ def _top(page, selector) -> float:
 
 def test_after_a_step_the_phone_shows_what_comes_next(live_server, phone):
     ann, bo = phone(), phone()
-    code, join, _ = create_table(ann, live_server.url)
-    take_seat(ann, join, "1")
-    take_seat(bo, join, "2")
+    code, join = seat_two(ann, bo, live_server.url)
     v = version(ann)
     # Ann's phone, scrolled to her step's button low on the screen, as a thumb taps it
     ann.evaluate("""() => { const b = document.querySelector('form[data-type=pass] button');
