@@ -94,10 +94,7 @@ from engine.core18xx.tiles import Board
 from engine.core18xx.track_tokens import TrackMixin
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
-from engine.events import Event
-
-
-_NAME_KEYS = ("_name", "_names")     # params that are names already (``emit``)
+from engine.events import Emitter, Event
 
 
 def describe_step(action: dict, currency: str = "") -> dict:
@@ -108,7 +105,7 @@ def describe_step(action: dict, currency: str = "") -> dict:
 
 
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
-               CorrectionsMixin, CoreBookMixin):
+               CorrectionsMixin, CoreBookMixin, Emitter):
     CURRENCY = "$"
     BANK_CASH = 0
     CERT_LIMIT: dict = {}
@@ -215,42 +212,9 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                 return c["name"]
         return sym
 
-    def emit(self, code: str, message: str, board: str = "", **params) -> None:
-        """Record an event. Its params gain the names a phone needs to translate the message
-        and the board text: ``<key>_name`` for a player id or a private's symbol, and
-        ``<key>_names`` for lists and dicts of player ids."""
-        names = self.names
-        extra = None
-        for key, value in params.items():
-            kind = type(value)
-            if kind is int:
-                continue
-            if isinstance(value, str):
-                if value in names:
-                    add, name = "_name", names[value]
-                elif value in self.companies:
-                    add, name = "_name", self.cname(value)
-                else:
-                    continue
-            elif isinstance(value, (list, tuple)):
-                if not any(isinstance(v, str) and v in names for v in value):
-                    continue
-                add, name = "_names", [self.pname(v) for v in value]
-            elif isinstance(value, dict):
-                if not any(k in names for k in value):
-                    continue
-                add, name = "_names", {k: self.pname(k) for k in value}
-            else:
-                continue
-            if key.endswith(_NAME_KEYS):
-                continue
-            if extra is None:
-                extra = {}
-            extra[key + add] = name
-        if extra:
-            for key, value in extra.items():
-                params.setdefault(key, value)
-        self._events.append(Event(code, message, board, params))
+    def event_name(self, value: str) -> str | None:
+        """``emit`` names a private by its name (``<key>_name``) as it names a player."""
+        return self.cname(value) if value in self.companies else None
 
     def out_of_turn(self, entity, acting):
         who = ", ".join(self.pname(a) for a in acting) or "nobody"

@@ -62,6 +62,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
               TrainMixin, WarMixin, AssetMixin):
     STEPS = STEPS
     def __init__(self, players, seed, options):
+        self._events: list = []                # this action's events (``emit``)
         self._init_books(players, seed, options)
         self.set_no = 0
         self.or_no = 0
@@ -73,21 +74,21 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
 
     # ---------------------------------------------------------------- protocol
     def apply(self, action: dict):
-        out: list = []
+        self._events = []
         kind = action.get("type")
         if kind in ANYTIME:
             {"attach_asset": self.act_attach_asset, "enter_asset": self.act_enter_asset,
              "replace_asset": self.act_replace_asset, "trade_asset": self.act_trade_asset,
-             "correction": self.act_correction}[kind](action, out)
-            return out
-        if kind == "use_asset":
-            self.act_use_asset(action, out)
-            return out
-        if kind == "defector_station":
+             "correction": self.act_correction}[kind](action)
+        elif kind == "use_asset":
+            self.act_use_asset(action)
+        elif kind == "defector_station":
             comp = self.company(action.get("entity"))
-            self.defector_station(comp, action, out)
-            return out
-        return self.flow.apply(self, action)        # the rounds: the core's machine (steps.py)
+            self.defector_station(comp, action)
+        else:
+            self.flow.apply(self, action)        # the rounds: the core's machine (steps.py)
+        events, self._events = self._events, []
+        return events
 
     def acting(self) -> list[str]:
         if self.finished:
@@ -207,7 +208,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                         "total": self.cash[pid] + sum(h["value"] for h in holdings)}
         return out
 
-    def finish(self, reason, out):
+    def finish(self, reason):
         self.finished = True
         self.game_end_reason = reason
         self.round = "over"
@@ -217,12 +218,12 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                  "8E-train is over", "OA01": "OA01 Miracle on the Han River"}
         why = words.get(reason) or (f"a share price reached {reason.split('_')[1]}"
                                     if reason.startswith("price_") else reason)
-        self.ev(out, "game_over", f"Game over ({why}). Scores: " +
+        self.emit("game_over", f"Game over ({why}). Scores: " +
                 ", ".join(f"{self.pname(p)} ₩{s:,}" for p, s in ranking) + ".",
                 reason=reason, scores=scores)
 
     # ---------------------------------------------------------------- correction
-    def act_correction(self, action, out):
+    def act_correction(self, action):
         """Fix the book when it disagrees with the board (validated, with a reason)."""
         self.player(action.get("entity"))
         reason = str(action.get("reason", "")).strip()
@@ -265,8 +266,8 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             if count < 0:
                 err("bad_count", "A count cannot be negative.")
             self.depot[train] = count
-            self.update_era(out)
-            self.check_end_on_sale(out)
+            self.update_era()
+            self.check_end_on_sale()
             msg = f"the train market holds {count} {train}-train(s)"
         elif what == "shares":
             sym = self.company(action.get("company")).sym
@@ -285,7 +286,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                     not (dst in self.cash and self.units(sym, dst) + count >= 2):
                 err("director_certificate", "The director's certificate must stay with a player.")
             self.move_units(sym, src, dst, count)
-            self.check_director(sym, out)
+            self.check_director(sym)
             msg = f"{count} share(s) of {sym} moved from {src} to {dst}"
         elif what == "station_token":
             # RB §2: asset cards may bring extra station tokens; for a card whose text the
@@ -340,7 +341,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             err("bad_correction", "Correction kinds: cash, price, add_train, remove_train, depot, shares, "
                 "station_token, hex.")
         self.corrections.append({"kind": what, "reason": reason, "what": msg})
-        self.ev(out, "correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
+        self.emit("correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
                 kind=what, reason=reason)
 
     @staticmethod

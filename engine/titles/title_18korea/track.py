@@ -47,7 +47,7 @@ class TrackMixin:
             return False
         return True
 
-    def place_home(self, comp, out, after_upgrade=False):
+    def place_home(self, comp, after_upgrade=False):
         hx = comp.home
         st = self.hstate(hx)
         token_cost = comp.tokens.pop(0) if comp.tokens else 0
@@ -61,7 +61,7 @@ class TrackMixin:
                     self.seats_for(hx, nxt) > len(st["seats"]) and not self.final_set:
                 comp.tokens.insert(0, token_cost)
                 self.ors["turn"]["step"] = "home"
-                self.ev(out, "home_upgrade_needed", f"{comp.home_city} is full: {comp.sym} must use its "
+                self.emit("home_upgrade_needed", f"{comp.home_city} is full: {comp.sym} must use its "
                         f"first track points to upgrade {self.hex_label(hx)} to {nxt}; its home station "
                         "then takes the new seat (RB §9.1 a).", company=comp.sym, hex=hx)
                 return
@@ -69,13 +69,13 @@ class TrackMixin:
             where = "outside the tile (outer station, RB §9.4)"
         comp.stations.append(hx)
         comp.home_placed = True
-        self.ev(out, "home_station", f"{comp.sym} builds its start-city station in "
+        self.emit("home_station", f"{comp.sym} builds its start-city station in "
                 f"{self.hex_label(hx)}, {where}.",
                 f"Put a {comp.sym} station on {self.hex_label(hx)}, {where}; take the cube off the city.",
                 company=comp.sym, hex=hx)
 
     # ---------------------------------------------------------------- lays and stations
-    def _lay_tile(self, comp, turn, action, out):
+    def _lay_tile(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No track may be laid in the final set of operating rounds.")
         self._step_at_most(turn, "track", "lay track")
@@ -171,7 +171,7 @@ class TrackMixin:
         turn["tp"] -= tp
         turn["built"].append(hx)
         if new_hex:
-            self.ev(out, "hex_recorded", f"{hx} recorded: {self.hex_facts_text(hx)} (as entered; "
+            self.emit("hex_recorded", f"{hx} recorded: {self.hex_facts_text(hx)} (as entered; "
                     "correctable with a 'hex' correction).", hex=hx, side=info["side"], kind=hkind,
                     cost=info["cost"])
         turn["step"] = "track" if turn["step"] != "home" else "home"
@@ -184,13 +184,13 @@ class TrackMixin:
             st["seats"] += [None] * (seats - len(st["seats"]))
         face = " face down as an N tile" if (info["side"] == "N" and info["kind"] in ("city", "metro")
                                              and hx not in self.spy_hexes) else ""
-        self.ev(out, "tile_laid", f"{comp.sym} {'lays' if old_color == 'none' else 'upgrades to'} tile "
+        self.emit("tile_laid", f"{comp.sym} {'lays' if old_color == 'none' else 'upgrades to'} tile "
                 f"{tile} on {self.hex_label(hx)} ({tp} TP" + (f", ₩{cost:,}" if cost else "") + ").",
                 f"Place tile {tile}{face} on {self.hex_label(hx)}, rotation {rotation}.",
                 company=comp.sym, hex=hx, tile=tile, rotation=rotation, tp=tp, cost=cost)
         if turn["step"] == "home":
             turn["step"] = "track"
-            self.place_home(comp, out, after_upgrade=True)
+            self.place_home(comp, after_upgrade=True)
         # RB §9.4 a/b: the company laying the tile chooses which waiting outer station(s) take
         # the new seat(s): ``seat_first`` (one company) or ``seat_order`` (a list)
         order = action.get("seat_order")
@@ -199,9 +199,9 @@ class TrackMixin:
                 err("not_waiting", f"{action['seat_first']} has no outer station waiting at "
                     f"{self.hex_label(hx)}.", waiting=list(st["outer"]))
             order = [action["seat_first"]]
-        self.fill_outer(hx, out, order)
+        self.fill_outer(hx, order)
 
-    def fill_outer(self, hx, out, order=None):
+    def fill_outer(self, hx, order=None):
         st = self.hstate(hx)
         if not st["outer"]:
             return
@@ -215,12 +215,12 @@ class TrackMixin:
                 break
             st["seats"][free[0]] = sym
             st["outer"].remove(sym)
-            self.ev(out, "outer_station_seated", f"{sym}'s outer station in {self.hex_label(hx)} takes "
+            self.emit("outer_station_seated", f"{sym}'s outer station in {self.hex_label(hx)} takes "
                     f"seat {free[0] + 1}.", f"Move {sym}'s outer station onto seat {free[0] + 1} of "
                     f"{self.hex_label(hx)}.", company=sym, hex=hx)
 
     # stations ---------------------------------------------------------
-    def _build_station(self, comp, turn, action, out):
+    def _build_station(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No station may be built in the final set of operating rounds.")
         self._step_at_most(turn, "station", "build a station")
@@ -279,12 +279,12 @@ class TrackMixin:
         comp.stations.append(hx)
         turn["station"] = True
         turn["step"] = "station"
-        self.ev(out, "station_built", f"{comp.sym} builds a station in {self.hex_label(hx)}, {where}, "
+        self.emit("station_built", f"{comp.sym} builds a station in {self.hex_label(hx)}, {where}, "
                 f"for ₩{cost:,}.", f"Put {comp.sym}'s leftmost station token on {self.hex_label(hx)}, {where}.",
                 company=comp.sym, hex=hx, cost=cost)
 
-    def _defector_station(self, comp, turn, action, out):
-        return self.defector_station(comp, action, out)
+    def _defector_station(self, comp, turn, action):
+        return self.defector_station(comp, action)
 
     # revenue ----------------------------------------------------------
     # ---------------------------------------------------------------- where a company may build

@@ -19,7 +19,7 @@ from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, say
+from engine.titles.title_18lilliput.base import MILDENDO, filled_msg
 
 
 class SharesMixin:
@@ -169,7 +169,7 @@ class SharesMixin:
             out.append({"type": "buy_share", "entity": player,
                         "label": C.msg("act.buy_share", "Buy a 10-percent share"),
                         "params": {"company": self.company_param(buyable)},
-                        "show": [{"label": say("label.price_of", "Price of %(company)s",
+                        "show": [{"label": filled_msg("label.price_of", "Price of %(company)s",
                                                  company=c), "value": C.price(self.price(c))}
                                  for c in buyable]})
         unfounded = [c for c in D.OTHERS if self.companies[c]["director"] is None]

@@ -21,7 +21,7 @@ from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import say
+from engine.titles.title_18lilliput.base import filled_msg
 
 DECK = "deck"
 
@@ -222,11 +222,11 @@ class TrainsMixin:
         choices = ([DECK] if self.depot.next_train() else []) + others
         if not choices:
             return []
-        labels = {DECK: say("train.deck", "Top of the deck: %(train)s-train at £%(price)s",
+        labels = {DECK: filled_msg("train.deck", "Top of the deck: %(train)s-train at £%(price)s",
                               train=Depot.kind(self.depot.next_train()),
                               price=self.depot.price(self.depot.next_train()))} \
             if self.depot.next_train() else {}
-        labels.update({t: say("train.of", "%(train)s-train of %(company)s",
+        labels.update({t: filled_msg("train.of", "%(train)s-train of %(company)s",
                                 train=Depot.kind(t), company=self.depot.owner[t])
                        for t in others})
         obsolete = [t for c in mine for t in self.companies[c]["trains"] if self.is_obsolete(t)]
