@@ -74,7 +74,7 @@ authority, and every value the book keeps can be corrected.
 from __future__ import annotations
 
 from engine.core18xx.bank import BANK, Ledger
-from engine.core18xx.book import CoreBookMixin
+from engine.core18xx.book import CoreBookMixin, holdings as share_holdings
 from engine.core18xx.corrections import CorrectionsMixin
 from engine.core18xx.dividends import DividendMixin
 from engine.core18xx.market import StockMarket
@@ -263,13 +263,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         out = {}
         for p in self.players:
             cash = self.ledger.of(p)
-            holdings = []
-            for corp in self.corps:
-                pct = self.shares.percent(corp, p)
-                if pct and corp in self.market.pos:
-                    price = self.market.price(corp)
-                    holdings.append({"company": corp, "percent": pct, "price": price,
-                                     "value": pct * price // 10})
+            holdings = share_holdings(self.shares, self.market, p, self.corps)
             privates = [{"company": s, "name": self.cname(s), "value": c["value"]}
                         for s, c in self.companies.items() if c["owner"] == p and not c["closed"]]
             out[p] = {"name": self.pname(p), "cash": cash, "holdings": holdings,

@@ -3,7 +3,7 @@ cards without public text are entered by the table, with no automatic effect."""
 from __future__ import annotations
 
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.base import err
 
 
 class AssetMixin:
@@ -91,7 +91,7 @@ class AssetMixin:
         if self._auction_open():
             # the bids were capped by the bidders' means (RB §7.3): no money moves until it is over
             err("auction_running", "Asset cards are traded once the auction and its par are settled.")
-        price = as_int(action.get("price", 0), "price")
+        price = action.get("price", 0)
         if price < 0 or price > self.cash[to]:
             err("no_cash", f"{self.pname(to)} cannot pay ₩{price:,}.")
         self.pay(to, pid, price)

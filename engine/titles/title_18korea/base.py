@@ -272,7 +272,6 @@ class Base(Emitter):
         comp = self.company(sym)
         if not comp.founded:
             err("not_founded", f"{sym} has not been founded; it has no shares to sell.")
-        n = as_int(n, "count")
         if n < 1:
             err("bad_count", "Sell at least one share.")
         have = self.units(sym, pid)
@@ -379,7 +378,6 @@ class Base(Emitter):
                 if label and kind == "metro" else ""
             err("bad_kind", f"Hex kind is one of {', '.join(kinds)}{extra}.", field="hex_kind",
                 choices=list(kinds))
-        cost = as_int(cost, "cost")
         if not 0 <= cost <= D.MAX_PRINTED_COST or cost % D.COST_STEP:
             err("bad_cost", f"A printed build cost is ₩0-{D.MAX_PRINTED_COST} in steps of "
                 f"₩{D.COST_STEP:,}.", field="cost", min=0, max=D.MAX_PRINTED_COST)

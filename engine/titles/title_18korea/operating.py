@@ -3,7 +3,7 @@ express rule, dividends, train purchases, forced purchase and bankruptcy."""
 from __future__ import annotations
 
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.base import err
 from engine.titles.title_18korea.steps import TURN_STEPS as STEPS
 
 
@@ -99,16 +99,11 @@ class OperatingMixin:
         self._step_at_most(turn, "run", "run trains")
         if turn["step"] == "home":
             err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
-        revs = action.get("revenues", [])
-        if not isinstance(revs, list):
-            err("bad_revenues", "Revenues are a list, one number per train.")
+        revs = action.get("revenues", [])      # the door: whole numbers in the run form's range
         if len(revs) != len(comp.trains):
             err("bad_revenues", f"{comp.sym} has {len(comp.trains)} train(s) "
                 f"({', '.join(comp.trains) or 'none'}): enter one revenue per train.",
                 trains=list(comp.trains))
-        revs = [as_int(r, "revenue") for r in revs]
-        if any(r < 0 or r > D.MAX_TRAIN_REVENUE for r in revs):
-            err("bad_revenues", f"A train's revenue is ₩0-{D.MAX_TRAIN_REVENUE}.")
         total, note = express_total(comp.trains, revs)
         turn["revenue"] = total
         turn["step"] = "dividend"
@@ -228,7 +223,7 @@ class OperatingMixin:
         train = str(action.get("train"))
         if train not in seller.trains:
             err("no_such_train", f"{seller.sym} has no {train}-train.")
-        price = as_int(action.get("price"), "price")
+        price = action.get("price")
         if price < 1:
             err("price_too_low", "A train between companies costs at least ₩1.")
         if price > comp.cash:
@@ -314,7 +309,7 @@ class OperatingMixin:
         if self.cash[director] >= short:
             err("enough_cash", f"{self.pname(director)} already has the ₩{short:,} needed.")
         sym = self.company(action.get("company")).sym
-        n = as_int(action.get("count", 1), "count")
+        n = action.get("count", 1)
         if n < 1:
             err("bad_count", "Sell at least one share.")
         # RB §9.8: sell only up to the shortfall

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.core18xx.rounds import Round
 from engine import contract as C
-from engine.core18xx.steps.base import Step, word
+from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
@@ -239,7 +239,17 @@ class OperatingStep(KoreaStep):
     the step is on (``g.ors["turn"]["step"]``, shown in the view and the book); the steps'
     order is the rulebook's. A step takes its types all through the operating round, so an
     action of a step the turn has passed, or not reached, gets the rule's own refusal
-    ("step_passed", "run_first", ...) rather than "not offered"."""
+    ("step_passed", "run_first", ...) rather than "not offered".
+
+    ``g.ors["turn"]["step"]`` is data, not a dispatcher: which code takes an action is the
+    core ``Round``'s choice alone (the first step whose ``ACTIONS`` hold the type, its
+    ``process_<type>``). The string says how far the company's turn has come, the ``NAME`` of
+    a step in ``TURN_STEPS`` (the steps' own order), as the core's operating round keeps
+    ``stage``; the steps read it as the core's steps read ``stage``: to offer their entries
+    (``legal``), to refuse what the turn has passed (``_step_at_most``), and ``HomeStation``
+    takes ``lay_tile`` only while the company stands at its start city (``LayTrack``
+    otherwise). It stays in the turn's dict because the book, the view, the snapshots and the
+    arranged positions of the tests read and write it there."""
     NAME = ""
 
     def actions(self, g, entity):
@@ -389,9 +399,9 @@ class Dividend(OperatingStep):
         comp, turn = self.now(g)
         if comp is None or turn["step"] != self.NAME:
             return []
-        return [{"type": "dividend", "entity": comp.sym, "params": {"kind": C.choice(
-            "text", ["payout", "withhold"], {k: word(k) for k in ("payout", "withhold")})},
-            "revenue": turn["revenue"]}]
+        return [{"type": "dividend", "entity": comp.sym,
+                 "params": {"kind": worded("text", ["payout", "withhold"])},
+                 "revenue": turn["revenue"]}]
 
 
 class BuyTrains(OperatingStep):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.base import err
 
 
 class StockMixin:
@@ -192,7 +192,7 @@ class StockMixin:
                     "can no longer be started.")
             err("post_war_company", f"{sym} is a post-war company: it may be started only after the "
                 "Korean War.")
-        bid = as_int(action.get("bid", 0), "bid")
+        bid = action.get("bid", 0)
         self._check_bid(pid, bid, -D.BID_STEP)
         if self.certs(pid) + 1 > self.cert_limit() and not self._can_sell_any(pid):
             err("cert_limit", f"{self.pname(pid)} is at the certificate limit.")
@@ -244,7 +244,7 @@ class StockMixin:
 
     def _auction_bid(self, pid, action):
         a = self.sr["auction"]
-        amount = as_int(action.get("amount", action.get("bid")), "amount")
+        amount = action.get("amount", action.get("bid"))
         self._check_bid(pid, amount, a["bid"])
         a["bid"], a["high"] = amount, pid
         self.emit("bid", f"{self.pname(pid)} bids ₩{amount:,} for {a['company']}.",
@@ -294,7 +294,7 @@ class StockMixin:
     def _par(self, pid, action):
         p = self.sr["par"]
         sym = p["company"]
-        price = as_int(action.get("price"), "price")
+        price = action.get("price")
         choices = self.par_choices()
         if price not in choices:
             if self.war != "done" and price in D.PAR_POST_WAR:

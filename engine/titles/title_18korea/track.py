@@ -3,6 +3,8 @@ upgrades with track points, outer stations, station building and the defector's 
 and the places a company may build at."""
 from __future__ import annotations
 
+from engine import contract as C
+from engine.core18xx.steps.base import worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
 
@@ -122,7 +124,7 @@ class TrackMixin:
         tile = str(action.get("tile", "")).strip()
         if not tile:
             err("bad_tile", "Name the tile (its number or letter).")
-        rotation = as_int(action.get("rotation", 0), "rotation")
+        rotation = action.get("rotation", 0)
         if not 0 <= rotation <= 5:
             err("bad_rotation", "Rotation is 0-5.")
         if tile in D.TILES:
@@ -249,7 +251,7 @@ class TrackMixin:
             else:
                 err("city_full", f"{self.hex_label(hx)} has no free seat.")
         else:
-            seat = as_int(seat, "seat") - 1
+            seat = seat - 1
             if seat not in free:
                 if info.get("name") == D.SEOUL and self.war != "done" and seat == 0:
                     err("seoul_first_seat", "Before the Korean War no station may take Seoul's first "
@@ -283,9 +285,6 @@ class TrackMixin:
                 f"for ₩{cost:,}.", f"Put {comp.sym}'s leftmost station token on {self.hex_label(hx)}, {where}.",
                 company=comp.sym, hex=hx, cost=cost)
 
-    def _defector_station(self, comp, turn, action):
-        return self.defector_station(comp, action)
-
     # revenue ----------------------------------------------------------
     # ---------------------------------------------------------------- where a company may build
     def _lay_tile_templates(self, comp, turn) -> list[dict]:
@@ -293,9 +292,9 @@ class TrackMixin:
         before), and a first tile on a hex the book does not know yet, whose side, kind
         and printed cost the table reads off the board (RB §9.2)."""
         sym, acts = comp.sym, []
-        rotation = {"min": 0, "max": 5, "step": 1, "default": 0}
-        color = {"choices": D.ERAS[:D.ERAS.index(self.era) + 1], "optional": True,
-                 "note": "only for a tile not in the list"}
+        rotation = C.number("count", 0, 5, default=0)
+        color = worded("text", D.ERAS[:D.ERAS.index(self.era) + 1], optional=True,
+                       note="only for a tile not in the list")
         hexes = [comp.home] if turn["step"] == "home" else self.buildable_hexes(comp, turn)
         known = {hx: self.tiles_for(hx) for hx in hexes}
         known = {hx: tiles for hx, tiles in known.items() if tiles}
@@ -303,32 +302,33 @@ class TrackMixin:
             waiting = sorted({s for hx in known for s in self.hexes.get(hx, {}).get("outer", [])})
             acts.append({"type": "lay_tile", "entity": sym, "form": "known_hex", "tp_left": turn["tp"],
                          "params": {
-                             "hex": {"choices": list(known)},
-                             "tile": {"choices": sorted({t for ts in known.values() for t in ts}),
-                                      "choices_by": {"field": "hex", "map": known}, "free_entry": True},
+                             "hex": C.choice("hex", list(known)),
+                             "tile": C.choice("tile", sorted({t for ts in known.values() for t in ts}),
+                                              free_entry=True,
+                                              choices_by={"field": "hex", "map": known}),
                              "rotation": rotation, "color": color,
-                             **({"seat_first": {
-                                 "optional": True, "choices": waiting,
-                                 "choices_by": {"field": "hex", "map": {
-                                     hx: list(self.hexes.get(hx, {}).get("outer", [])) for hx in known}},
-                                 "note": "the outer station that takes the first new seat (RB §9.4)"}}
+                             **({"seat_first": C.choice(
+                                 "text", waiting, optional=True,
+                                 note="the outer station that takes the first new seat (RB §9.4)",
+                                 choices_by={"field": "hex", "map": {
+                                     hx: list(self.hexes.get(hx, {}).get("outer", []))
+                                     for hx in known}})}
                                 if waiting else {}),
-                             "cost": {"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP,
-                                      "optional": True, "note": "a named city's printed cost, at its "
-                                      "first build (the rulebook does not give it)"}}})
+                             "cost": C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP,
+                                              optional=True, note="a named city's printed cost, "
+                                              "at its first build (the rulebook does not give it)")}})
         if turn["step"] == "track":
             by_kind = {k: self.tile_choices("yellow", k) for k in D.LABEL_KINDS}
             top = min(D.MAX_PRINTED_COST, comp.cash - comp.cash % D.COST_STEP)
             acts.append({"type": "lay_tile", "entity": sym, "form": "new_hex", "tp_left": turn["tp"],
                          "params": {
-                             "hex": {"text": True, "label": "hex label read off the board",
-                                     "max_length": D.LABEL_MAX, "normalise": "upper",
-                                     "not_in": sorted(self.map, key=str.upper)},
-                             "side": {"choices": ["S"] if self.war == "done" else ["N", "S"]},
-                             "hex_kind": {"choices": list(D.LABEL_KINDS)},
-                             "cost": {"min": 0, "max": top, "step": D.COST_STEP},
-                             "tile": {"choices": sorted({t for ts in by_kind.values() for t in ts}),
-                                      "choices_by": {"field": "hex_kind", "map": by_kind}},
+                             "hex": C.free_text(D.LABEL_MAX, normalise="upper",
+                                                not_in=sorted(self.map, key=str.upper)),
+                             "side": worded("text", ["S"] if self.war == "done" else ["N", "S"]),
+                             "hex_kind": worded("text", list(D.LABEL_KINDS)),
+                             "cost": C.number("money", 0, top, D.COST_STEP),
+                             "tile": C.choice("tile", sorted({t for ts in by_kind.values() for t in ts}),
+                                              choices_by={"field": "hex_kind", "map": by_kind}),
                              "rotation": rotation}})
         return acts
 

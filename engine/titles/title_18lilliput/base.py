@@ -193,10 +193,3 @@ class Base(Emitter):
             raise GameError("not_director", f"{self.player_name(player)} is not the director of "
                       f"{self.company_name(company)}.", player=player, company=company)
         return company
-
-    @staticmethod
-    def need_int(action: dict, name: str) -> int:
-        v = action.get(name)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise GameError("bad_param", f"{name!r} is a whole number.", param=name)
-        return v

@@ -61,7 +61,7 @@ class SharesMixin:
         company = action.get("company")
         if company not in self.companies or self.companies[company]["director"] is None:
             raise GameError("not_founded", f"{company!r} is not a company in play.", company=company)
-        count = self.need_int(action, "count")
+        count = action["count"]
         if count < 1:
             raise GameError("sell_nothing", "Sell at least one share.")
         can = self.sellable(player, company)
@@ -114,7 +114,7 @@ class SharesMixin:
         if self.companies[company]["director"] is not None:
             raise GameError("already_founded", f"{self.company_name(company)} is founded already.",
                       company=company)
-        price = self.need_int(action, "price")
+        price = action["price"]
         if price not in self.opts["price_index"]:
             raise GameError("no_such_price", f"£{price} is not on the share price index.", price=price)
         home = action.get("home")
