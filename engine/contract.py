@@ -269,7 +269,10 @@ def choice(t: str, choices, labels: dict | None = None, **extra) -> dict:
     if labels:
         out["labels"] = {choice_key(k) if not isinstance(k, str) else k: v
                          for k, v in labels.items()}
-    out.update({k: v for k, v in extra.items() if v is not None})
+    if extra:                    # (most params have none: legal entries are listed often)
+        for k, v in extra.items():
+            if v is not None:
+                out[k] = v
     return out
 
 
@@ -277,7 +280,10 @@ def number(t: str, lo, hi, step: int = 1, default=None, **extra) -> dict:
     out = {"kind": "number", "type": t, "min": lo, "max": hi, "step": step}
     if default is not None:
         out["default"] = default
-    out.update({k: v for k, v in extra.items() if v is not None})
+    if extra:
+        for k, v in extra.items():
+            if v is not None:
+                out[k] = v
     return out
 
 

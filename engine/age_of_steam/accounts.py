@@ -28,18 +28,18 @@ class AccountsMixin:
             self.pay(p, BANK, paid)
             short = due - paid
             line = {"player": p, "income": got, "expenses": due, "paid": paid, "short": short}
-            self.say("income_paid", f"{self.pname(p)} takes ${got} income and pays ${paid} of "
+            self.emit("income_paid", f"{self.pname(p)} takes ${got} income and pays ${paid} of "
                      f"${due} expenses.", player=p, income=got, amount=due, paid=paid)
             before = self.income[p]
             if short:
                 self.income[p] -= short
-                self.say("shortfall", f"{self.pname(p)} is ${short} short: income falls to "
+                self.emit("shortfall", f"{self.pname(p)} is ${short} short: income falls to "
                          f"{self.income[p]}.", "Move the income marker down.", player=p,
                          amount=short, income=self.income[p])
             if self.income[p] < 0:
                 self.out[p] = "income_below_zero"
                 line["out"] = True
-                self.say("eliminated", f"{self.pname(p)}'s income is below zero: out of the "
+                self.emit("eliminated", f"{self.pname(p)}'s income is below zero: out of the "
                          "game.", "Take the player's track markers off the board.", player=p)
             else:
                 base = before if self.options.get("reduction_from") == BEFORE_SHORTFALL \
@@ -47,7 +47,7 @@ class AccountsMixin:
                 cut = min(D.reduction(base), self.income[p])   # never below zero
                 if cut:
                     self.income[p] -= cut
-                    self.say("income_reduced", f"{self.pname(p)}'s income is reduced by {cut} "
+                    self.emit("income_reduced", f"{self.pname(p)}'s income is reduced by {cut} "
                              f"to {self.income[p]}.", "Move the income marker down.",
                              player=p, amount=cut, income=self.income[p])
                 line["reduction"] = cut
@@ -83,7 +83,7 @@ class AccountsMixin:
             value = self.tiles[who] = whole(action, "value", 0, 200)
         else:
             value = self.loco[who] = whole(action, "value", 1, D.MAX_LOCOMOTIVE)
-        self.say("corrected", f"Correction by {self.pname(by)}: {kind} of {self.pname(who)} "
+        self.emit("corrected", f"Correction by {self.pname(by)}: {kind} of {self.pname(who)} "
                  f"is now {value} ({reason.strip()[:200]}).", by=by, player=who, kind=kind,
                  value=value, reason=reason.strip()[:200])
 

@@ -28,11 +28,11 @@ class AuctionMixin:
         if n:
             self.shares[p] += n
             self.pay(BANK, p, n * D.SHARE_PRICE)
-            self.say("shares_issued", f"{self.pname(p)} issues {n} share(s) for "
+            self.emit("shares_issued", f"{self.pname(p)} issues {n} share(s) for "
                      f"${n * D.SHARE_PRICE}.", "Move the player's shares marker.",
                      player=p, count=n, amount=n * D.SHARE_PRICE, shares=self.shares[p])
         else:
-            self.say("no_shares", f"{self.pname(p)} issues no shares.", player=p)
+            self.emit("no_shares", f"{self.pname(p)} issues no shares.", player=p)
         self.next_player()
 
     def shares_legal(self, p: str) -> list[dict]:
@@ -63,7 +63,7 @@ class AuctionMixin:
             raise err("bid_over_cash", f"{self.pname(p)} has ${self.cash[p]} and cannot bid "
                       f"${amount}.", player=p, amount=amount, cash=self.cash[p])
         a["high"], a["leader"], a["bids"][p] = amount, p, amount
-        self.say("bid", f"{self.pname(p)} bids ${amount}.", player=p, amount=amount)
+        self.emit("bid", f"{self.pname(p)} bids ${amount}.", player=p, amount=amount)
         self.next_bidder(p)
 
     def drop_out(self, p: str, action: dict) -> None:
@@ -71,7 +71,7 @@ class AuctionMixin:
         a["in"].remove(p)
         a["dropped"].append(p)
         place = len(a["in"]) + 1
-        self.say("dropped_out", f"{self.pname(p)} drops out and takes place {place}.",
+        self.emit("dropped_out", f"{self.pname(p)} drops out and takes place {place}.",
                  player=p, place=place)
         if len(a["in"]) == 1:
             self.finish_auction()
@@ -87,7 +87,7 @@ class AuctionMixin:
             raise err("turn_order_pass_two", "The Turn Order Pass cannot be used when only "
                       "2 bidders remain.")
         a["pass_used"] = True
-        self.say("turn_order_pass_used", f"{self.pname(p)} passes with the Turn Order Pass.",
+        self.emit("turn_order_pass_used", f"{self.pname(p)} passes with the Turn Order Pass.",
                  player=p)
         self.next_bidder(p)
 
@@ -112,12 +112,12 @@ class AuctionMixin:
             if amount:
                 self.pay(p, BANK, amount)
             payments.append(amount)
-            self.say("auction_place", f"{self.pname(p)} is {i + 1} in turn order and pays "
+            self.emit("auction_place", f"{self.pname(p)} is {i + 1} in turn order and pays "
                      f"${amount}.", player=p, place=i + 1, amount=amount, bid=a["bids"][p])
         self.order = places + [p for p in self.order if p not in places]
         a["turn"] = None
         self.pass_holder = None
-        self.say("turn_order", "The new turn order is set.", "Set the turn-order discs: "
+        self.emit("turn_order", "The new turn order is set.", "Set the turn-order discs: "
                  + ", ".join(self.pname(p) for p in places) + ".",
                  order=", ".join(self.pname(p) for p in places))
         self.begin("actions", self.active())

@@ -11,7 +11,7 @@ import random
 
 from engine.age_of_steam import data as D
 from engine.errors import GameError
-from engine.events import Event
+from engine.events import Emitter, Event
 
 BANK = "bank"
 PHASES = ("shares", "auction", "actions", "build", "move")
@@ -21,7 +21,7 @@ def err(code: str, message: str, **params) -> GameError:
     return GameError(code, message, **params)
 
 
-class Base:
+class Base(Emitter):
     def _init_books(self, players, seed: int, options: dict, board) -> None:
         self.players = [p["id"] for p in players]
         self.names = {p["id"]: p["name"] for p in players}
@@ -50,9 +50,6 @@ class Base:
         self._events: list[Event] = []
 
     # -- small helpers ----------------------------------------------------------------------
-    def say(self, code: str, message: str, board: str = "", **params) -> None:
-        self._events.append(Event(code, message, board, params))
-
     def pname(self, p: str) -> str:
         return self.names.get(p, p)
 
@@ -92,7 +89,7 @@ class Base:
         if not self.active():
             self.end_game("all_out")
             return
-        self.say("turn_started", f"Turn {self.turn} of {self.length} begins.",
+        self.emit("turn_started", f"Turn {self.turn} of {self.length} begins.",
                  turn=self.turn, turns=self.length)
         self.begin("shares", self.active())
 
@@ -135,10 +132,10 @@ class Base:
         self.settle_accounts()                      # income, expenses, reduction
         if "production" in self.taken:
             p = self.taken["production"]
-            self.say("production", f"{self.pname(p)} places 2 goods (Production).",
+            self.emit("production", f"{self.pname(p)} places 2 goods (Production).",
                      "Draw 2 goods and place them on empty spaces of the goods display.",
                      player=p)
-        self.say("goods_growth", "Goods growth.",
+        self.emit("goods_growth", "Goods growth.",
                  "Roll the goods-growth dice and add the goods to the cities.")
         self.held, self.taken = {}, {}
         self.phase = None
@@ -148,16 +145,16 @@ class Base:
         for p in self.active():
             if not self.map.eligible(self, p):
                 self.out[p] = "not_eligible"
-                self.say("not_eligible", f"{self.pname(p)} has not met the victory condition "
+                self.emit("not_eligible", f"{self.pname(p)} has not met the victory condition "
                          "and is eliminated.", player=p)
         self.finished, self.game_end_reason = True, reason
         self.phase, self.queue = None, []
         scores = self.result()
-        self.say("game_over", "The game is over.", reason=reason,
+        self.emit("game_over", "The game is over.", reason=reason,
                  winner=self.winner() or "", winner_name=self.pname(self.winner() or ""))
         for p in self.players:
             if p not in self.out:
-                self.say("score", f"{self.pname(p)} scores {scores[p]}.", player=p,
+                self.emit("score", f"{self.pname(p)} scores {scores[p]}.", player=p,
                          score=scores[p])
 
     # -- the score --------------------------------------------------------------------------

@@ -39,7 +39,7 @@ class BuildingMixin:
 
     def build_done(self, p: str, action: dict) -> None:
         spent = sum(b["cost"] for b in self.builds)
-        self.say("builds_done", f"{self.pname(p)} ends building: {len(self.builds)} build(s), "
+        self.emit("builds_done", f"{self.pname(p)} ends building: {len(self.builds)} build(s), "
                  f"${spent}.", player=p, count=len(self.builds), amount=spent)
         self.builds, self.urbanized = [], False
         self.next_player()
@@ -66,7 +66,7 @@ class BuildingMixin:
         self.tiles[p] += self.map.new_tiles(kind)
         self.map.built(self, p, kind)
         extra = {"exits": action["exits"]} if kind == "town" else {}
-        self.say("built", f"{self.pname(p)} builds: {KIND_NAMES[kind]} for ${cost}.",
+        self.emit("built", f"{self.pname(p)} builds: {KIND_NAMES[kind]} for ${cost}.",
                  "Lay the tile and put the player's track marker on it.", player=p,
                  kind=kind, what=C.msg(f"kind.{kind}.name", KIND_NAMES[kind]), amount=cost,
                  **extra)
@@ -85,7 +85,7 @@ class BuildingMixin:
             raise err("no_new_city", f"No {colour} New City is left.", colour=colour)
         self.new_cities[colour] -= 1
         self.urbanized = True
-        self.say("urbanized", f"{self.pname(p)} places a {colour} New City.",
+        self.emit("urbanized", f"{self.pname(p)} places a {colour} New City.",
                  "Put the New City tile on a town of the player's choice.", player=p,
                  colour=colour, colour_name=C.msg(f"colour.{colour}", colour))
 

@@ -37,7 +37,7 @@ class MovingMixin:
         for o in owners:
             self.income[o] += 1
         earned = {o: owners.count(o) for o in dict.fromkeys(owners)}
-        self.say("delivered", f"{self.pname(p)} moves a {colour} good over {links} link(s).",
+        self.emit("delivered", f"{self.pname(p)} moves a {colour} good over {links} link(s).",
                  "Move the good to its city and take it off the board; move the income "
                  "markers.", player=p, colour=colour, links=links,
                  colour_name=C.msg(f"colour.{colour}", colour),
@@ -50,12 +50,12 @@ class MovingMixin:
             raise err("loco_at_max", f"The locomotive is at most {D.MAX_LOCOMOTIVE}.",
                       limit=D.MAX_LOCOMOTIVE)
         self.loco[p] += 1
-        self.say("locomotive_raised", f"{self.pname(p)}'s locomotive is now {self.loco[p]}.",
+        self.emit("locomotive_raised", f"{self.pname(p)}'s locomotive is now {self.loco[p]}.",
                  "Move the locomotive marker.", player=p, level=self.loco[p])
         self.next_player()
 
     def pass_move(self, p: str, action: dict) -> None:
-        self.say("move_passed", f"{self.pname(p)} moves no good.", player=p)
+        self.emit("move_passed", f"{self.pname(p)} moves no good.", player=p)
         self.next_player()
 
     def move_legal(self, p: str) -> list[dict]:

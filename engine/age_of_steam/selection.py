@@ -42,12 +42,12 @@ class SelectionMixin:
             raise err("loco_at_max", f"The locomotive is at most {D.MAX_LOCOMOTIVE}.",
                       limit=D.MAX_LOCOMOTIVE)
         self.taken[a], self.held[p] = p, a
-        self.say("action_selected", f"{self.pname(p)} takes {ACTION_NAMES[a]}.",
+        self.emit("action_selected", f"{self.pname(p)} takes {ACTION_NAMES[a]}.",
                  "Put the player's disc on the action.", player=p, action=a,
                  what=action_label(a))
         if a == "locomotive":
             self.loco[p] += 1
-            self.say("locomotive_raised", f"{self.pname(p)}'s locomotive is now "
+            self.emit("locomotive_raised", f"{self.pname(p)}'s locomotive is now "
                      f"{self.loco[p]}.", "Move the locomotive marker.", player=p,
                      level=self.loco[p])
         if a == "turn_order_pass":
@@ -58,7 +58,7 @@ class SelectionMixin:
         if any(not (a == "locomotive" and self.loco[p] >= D.MAX_LOCOMOTIVE)
                for a in self.open_actions()):
             raise err("action_open", "An action is still open: select one.")
-        self.say("no_action", f"{self.pname(p)} takes no action.", player=p)
+        self.emit("no_action", f"{self.pname(p)} takes no action.", player=p)
         self.next_player()
 
     def actions_legal(self, p: str) -> list[dict]:

@@ -192,6 +192,20 @@ def map_table(rows) -> dict | None:
                     ("stations", C.msg("book.stations", "Stations"))], out)
 
 
+def holdings(shares, market, player: str, corps, share_percent: int = 10) -> list[dict]:
+    """A player's holdings at their market price, for the score (every 18xx title: cash plus
+    shares at price): ``[{company, percent, price, value}]`` from the core's ``ShareBook`` and
+    ``StockMarket``, for ``corps`` in their order, a company without a price left out."""
+    out = []
+    for corp in corps:
+        pct = shares.percent(corp, player)
+        if pct and corp in market.pos:
+            price = market.price(corp)
+            out.append({"company": corp, "percent": pct, "price": price,
+                        "value": pct * price // share_percent})
+    return out
+
+
 def score_rows(breakdown: dict, money=str, others=None) -> list[dict]:
     """The declared scores (``engine.contract`` score rows) from a breakdown
     ``{player: {cash, holdings: [{company, percent, price, value}], privates: [{name, value}],

@@ -23,16 +23,11 @@ from __future__ import annotations
 from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
+from engine.core18xx.steps.base import worded
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
 
 CASH_LIMIT = 100000
-
-
-def _int(value, name):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise GameError("bad_correction", f"{name!r} is a whole number.", field=name)
-    return value
 
 
 class CorrectionsMixin:
@@ -50,42 +45,45 @@ class CorrectionsMixin:
 
         def form(kind, **params):
             forms.append((kind, params))
-        form("cash", target={"choices": list(self.players) + live},
-             amount={"min": -CASH_LIMIT, "max": CASH_LIMIT, "step": 1, "default": 0})
+        form("cash", target=C.choice("entity", list(self.players) + live),
+             amount=C.number("money", -CASH_LIMIT, CASH_LIMIT, 1, default=0))
         if started:
             spaces = [(r, c) for r in range(rows) for c in range(cols)
                       if self.market.cell(r, c) is not None]
-            form("share_price", corporation={"choices": started},
+            form("share_price", corporation=C.choice("company", started),
                  space=C.choice("text", [f"{r},{c}" for r, c in spaces], {
                      f"{r},{c}": C.msg("market.space", "%(price)s (row %(row)s, column %(column)s)",
                                        price=self.market.prices[r][c], row=r + 1, column=c + 1)
                      for r, c in spaces}))
         if with_trains:
-            form("train", op="remove", corporation={"choices": list(with_trains)},
-                 train={"choices": sorted({t for ts in with_trains.values() for t in ts}),
-                        "choices_by": {"field": "corporation", "map": with_trains}})
+            form("train", op="remove", corporation=C.choice("company", list(with_trains)),
+                 train=C.choice("train", sorted({t for ts in with_trains.values() for t in ts}),
+                                choices_by={"field": "corporation", "map": with_trains}))
         if live and self.depot.available():
-            form("train", op="give", corporation={"choices": live},
-                 train={"choices": self.depot.available()})
+            form("train", op="give", corporation=C.choice("company", live),
+                 train=C.choice("train", self.depot.available()))
         if live:
-            form("shares", corporation={"choices": live}, source={"choices": holders},
-                 to={"choices": holders},
-                 percent={"min": 10, "max": 100, "step": 10, "default": 10})
+            form("shares", corporation=C.choice("company", live),
+                 source=worded("entity", holders, (IPO, POOL)),
+                 to=worded("entity", holders, (IPO, POOL)),
+                 percent=C.number("percent", 10, 100, 10, default=10))
         open_companies = [s for s, c in self.companies.items() if not c["closed"]]
         if open_companies:
-            form("company", company={"choices": open_companies},
-                 owner={"choices": list(self.players) + live + [BANK, "closed"]})
-        form("tile", hex=self.correction_hex_param(), tile={"choices": ["none"] + tiles},
-             rotation={"choices": [0, 1, 2, 3, 4, 5], "default": 0})
+            form("company", company=C.choice("company", open_companies),
+                 owner=worded("entity", list(self.players) + live + [BANK, "closed"],
+                              (BANK, "closed")))
+        form("tile", hex=self.correction_hex_param(),
+             tile=worded("tile", ["none"] + tiles, ("none",)),
+             rotation=C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0))
         if live:
-            form("token", op={"choices": ["add", "remove"]}, corporation={"choices": live},
-                 hex=self.correction_hex_param(),
-                 city={"min": 0, "max": 3, "step": 1, "default": 0})
-        form("phase", phase={"choices": [p["name"] for p in self.PHASES],
-                             "default": self.phase["name"]})
+            form("token", op=worded("text", ["add", "remove"]),
+                 corporation=C.choice("company", live), hex=self.correction_hex_param(),
+                 city=C.number("count", 0, 3, 1, default=0))
+        form("phase", phase=C.choice("text", [p["name"] for p in self.PHASES],
+                                     default=self.phase["name"]))
         if self.round.name == "operating":
-            form("priority", player={"choices": list(self.order)})
-        reason = {"text": True, "max_length": 200}
+            form("priority", player=C.choice("player", list(self.order)))
+        reason = C.free_text(200)
         seated = [p for p in self.players if p not in self.bankrupt]
         out = []
         for kind, params in forms:        # one entry per kind: its entity is the posting seat
@@ -98,7 +96,7 @@ class CorrectionsMixin:
     def correction_hex_param(self) -> dict:
         """The hex of a tile or token correction (a title whose map the book does not hold
         lets the table type it)."""
-        return {"choices": sorted(self.HEXES)}
+        return C.choice("hex", sorted(self.HEXES))
 
     def is_map_hex(self, hex_id) -> bool:
         return hex_id in self.HEXES
@@ -130,7 +128,7 @@ class CorrectionsMixin:
         target, amount = action.get("target"), action.get("amount")
         if target not in self.ledger.cash or target == BANK:
             raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+        if amount == 0:
             raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
         if amount > 0:
             self.ledger.pay(BANK, target, amount)
@@ -179,8 +177,7 @@ class CorrectionsMixin:
 
     def _fix_shares(self, action, reason):
         corp = self.corp_arg(action)
-        src, dst, pct = action.get("source"), action.get("to"), _int(action.get("percent"),
-                                                                     "percent")
+        src, dst, pct = action.get("source"), action.get("to"), action.get("percent")
         holders = [IPO, POOL] + list(self.players)
         if src == dst and src in holders:
             raise GameError("same_holder", "Shares move from one holder to another, not to the "
@@ -254,7 +251,7 @@ class CorrectionsMixin:
         else:
             if tile not in self.TILES:
                 raise GameError("unknown_tile", f"There is no tile {tile!r}.", tile=tile)
-            rotation = _int(action.get("rotation", 0), "rotation")
+            rotation = action.get("rotation", 0)
             if not 0 <= rotation <= 5:
                 raise GameError("bad_rotation", "A rotation is a whole number from 0 to 5.")
             if self.board.supply.get(tile, 0) <= 0 and not (old and old[0] == tile):
@@ -269,7 +266,7 @@ class CorrectionsMixin:
 
     def _fix_token(self, action, reason):
         corp, hex_id, op = self.corp_arg(action), action.get("hex"), action.get("op")
-        city = _int(action.get("city", 0), "city")
+        city = action.get("city", 0)
         if not self.is_map_hex(hex_id):
             raise GameError("unknown_hex", f"There is no hex {hex_id!r} on this map.", hex=hex_id)
         here = self.board.tokens.setdefault(hex_id, [])
@@ -322,3 +319,4 @@ class CorrectionsMixin:
 def _seat_param(players) -> dict:
     from engine.core18xx.declare import seat_param     # loaded when corrections are offered
     return seat_param(players)
+

@@ -1,10 +1,11 @@
 """The 18xx family's legal entries in the declared contract (``engine.contract``).
 
-The rounds of the core and of 18xx titles say what is legal in a compact form (``params``
-with ``choices``, ``min``/``max``, ``text`` or ``list_of``); ``declare`` turns each entry into
-the contract's form: every param with its kind and the type of its values (the family's one
-param vocabulary, ``PARAM_TYPES``), labelled choices where a value is a word, an entry label,
-and the entry's shown-only data (a list of trains, the prices by source) under ``show``.
+The steps of the core and of 18xx titles make their entries' params with the contract's
+builders (``contract.choice``, ``number``, ``free_text``; ``steps.base.worded`` for a choice
+of words); ``declare`` adds to each entry what the phones show around its params: an entry
+label, the company it is about, and its shown-only data (a list of trains, the prices by
+source) under ``show``. ``PARAM_TYPES`` types the fixed fields of an entry and the fields of a
+posted step (its label and its history line), never a param.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import re
 
 from engine import contract as C
 
-# The family's param vocabulary: what a value of each param name is.
+# What a value of each field name is, in labels and history lines (params declare their own).
 PARAM_TYPES = {
     "price": "money", "amount": "money", "cost": "money", "bid": "money", "revenue": "money",
     "need": "money", "capital": "money", "per_share": "money",
@@ -35,7 +36,6 @@ CHOICE_WORDS = {
     "N": "North", "S": "South", "plain": "plain", "small": "small town", "city": "city",
     "yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "grey": "gray",
 }
-COLOR_PARAMS = {"color", "colors"}
 
 # English of each entry's label; ``act.<type>`` (corrections ``act.correction.<kind>``).
 ACTION_WORDS = {
@@ -87,79 +87,13 @@ def _typed(name: str, v):
     return C.text(str(v))
 
 
-def _choice_type(name: str, choices: list) -> str:
-    t = PARAM_TYPES.get(name)
-    if t in ("money", "count", "percent", "price"):
-        return t if all(isinstance(c, int) and not isinstance(c, bool) for c in choices) else "text"
-    return t or "text"
-
-
-def _labels(name: str, t: str, choices: list, players: set) -> dict | None:
-    """Words for choices that are words, not ids (``ipo``, ``payout``, ``N``)."""
-    labels = {}
-    for c in choices:
-        if not isinstance(c, str) or (c not in CHOICE_WORDS and not any(ch.islower() for ch in c)):
-            continue                  # a name, not a word: phase "4", train "D", hex "E5"
-        if t == "text" or (t == "entity" and c not in players and c in CHOICE_WORDS) \
-                or (t == "tile" and c in CHOICE_WORDS):
-            labels[c] = word(c)
-    return labels or None
-
-
-def param(name: str, spec, entry: dict, players: set) -> dict:
-    """One param of the compact form, in the contract's form."""
-    if isinstance(spec, dict) and "kind" in spec:
-        return spec                                       # already declared
-    spec = dict(spec)
-    out: dict
-    if "list_of" in spec:
-        labels = spec.get("labels") or []
-        n = spec.get("length", len(labels))
-        if not labels and isinstance(entry.get("trains"), list) and len(entry["trains"]) == n:
-            labels = entry["trains"]              # one value per train the entry lists
-        items = [C.train(str(x).split("-")[0]) for x in labels][:n] or \
-            [C.count(i + 1) for i in range(n)]
-        inner = spec["list_of"]
-        if isinstance(inner, dict) and inner.get("choices") == [0, 1]:
-            of = {"kind": "flag"}
-        else:
-            of = param("revenue", inner, entry, players)
-            of.setdefault("type", "money")
-        out = {"kind": "list", "items": items, "of": of}
-        if isinstance(spec.get("defaults"), list) and len(spec["defaults"]) == len(items):
-            out["defaults"] = [bool(x) for x in spec["defaults"]] if of["kind"] == "flag" \
-                else list(spec["defaults"])
-    elif spec.get("text"):
-        out = {"kind": "text", "max_length": int(spec.get("max_length") or 200)}
-        for k in ("suggestions", "optional", "pattern", "example", "normalise", "not_in"):
-            if k in spec:
-                out[k] = spec[k]
-    elif "choices" in spec or "choices_by" in spec:
-        choices = list(spec.get("choices") or [])
-        by = spec.get("choices_by")
-        if by and not choices:
-            for v in by["map"].values():
-                choices += [x for x in v if x not in choices]
-        t = "text" if name in COLOR_PARAMS else _choice_type(name, choices)
-        out = C.choice(t, choices, _labels(name, t, choices, players))
-        for k in ("default", "optional", "note", "free_entry"):
-            if k in spec:
-                out[k] = spec[k]
-        if by:
-            out["choices_by"] = {"field": by["field"],
-                                 "map": {C.choice_key(k): list(v) for k, v in by["map"].items()}}
-    else:
-        t = PARAM_TYPES.get(name, "count")
-        if t not in ("money", "count", "percent", "price"):
-            t = "count"
-        out = C.number(t, int(spec.get("min", 0)), int(spec.get("max", spec.get("min", 0))),
-                       int(spec.get("step") or 1), spec.get("default"))
-        for k in ("optional", "note", "max_by"):
-            if k in spec:
-                out[k] = spec[k]
-    if out.get("optional") is not True:
-        out.pop("optional", None)
-    return out
+def param(name: str, spec) -> dict:
+    """A param of an entry: already in the contract's form, made by its builders
+    (``engine.contract``: ``choice``, ``number``, ``free_text``, ...; a list ``{"kind":
+    "list", ..}``); anything else is a mistake of the code that offers the entry."""
+    if not isinstance(spec, dict) or "kind" not in spec:
+        raise TypeError(f"param {name!r} is not declared with the contract's builders: {spec!r}")
+    return spec
 
 
 def _show(key: str, value) -> list[dict]:
@@ -210,7 +144,7 @@ def entry(e: dict, players: set, money=str) -> dict:
             show += _show(key, v)
         elif key not in params_in:
             out[key] = v
-    out["params"] = {n: param(n, p, e, players) for n, p in params_in.items()}
+    out["params"] = {n: param(n, p) for n, p in params_in.items()}
     if e.get("anytime"):
         out["anytime"] = True
     out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)

@@ -74,7 +74,7 @@ authority, and every value the book keeps can be corrected.
 from __future__ import annotations
 
 from engine.core18xx.bank import BANK, Ledger
-from engine.core18xx.book import CoreBookMixin
+from engine.core18xx.book import CoreBookMixin, holdings as share_holdings
 from engine.core18xx.corrections import CorrectionsMixin
 from engine.core18xx.dividends import DividendMixin
 from engine.core18xx.market import StockMarket
@@ -94,10 +94,7 @@ from engine.core18xx.tiles import Board
 from engine.core18xx.track_tokens import TrackMixin
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
-from engine.events import Event
-
-
-_NAME_KEYS = ("_name", "_names")     # params that are names already (``emit``)
+from engine.events import Emitter, Event
 
 
 def describe_step(action: dict, currency: str = "") -> dict:
@@ -108,7 +105,7 @@ def describe_step(action: dict, currency: str = "") -> dict:
 
 
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
-               CorrectionsMixin, CoreBookMixin):
+               CorrectionsMixin, CoreBookMixin, Emitter):
     CURRENCY = "$"
     BANK_CASH = 0
     CERT_LIMIT: dict = {}
@@ -215,42 +212,9 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                 return c["name"]
         return sym
 
-    def emit(self, code: str, message: str, board: str = "", **params) -> None:
-        """Record an event. Its params gain the names a phone needs to translate the message
-        and the board text: ``<key>_name`` for a player id or a private's symbol, and
-        ``<key>_names`` for lists and dicts of player ids."""
-        names = self.names
-        extra = None
-        for key, value in params.items():
-            kind = type(value)
-            if kind is int:
-                continue
-            if isinstance(value, str):
-                if value in names:
-                    add, name = "_name", names[value]
-                elif value in self.companies:
-                    add, name = "_name", self.cname(value)
-                else:
-                    continue
-            elif isinstance(value, (list, tuple)):
-                if not any(isinstance(v, str) and v in names for v in value):
-                    continue
-                add, name = "_names", [self.pname(v) for v in value]
-            elif isinstance(value, dict):
-                if not any(k in names for k in value):
-                    continue
-                add, name = "_names", {k: self.pname(k) for k in value}
-            else:
-                continue
-            if key.endswith(_NAME_KEYS):
-                continue
-            if extra is None:
-                extra = {}
-            extra[key + add] = name
-        if extra:
-            for key, value in extra.items():
-                params.setdefault(key, value)
-        self._events.append(Event(code, message, board, params))
+    def event_name(self, value: str) -> str | None:
+        """``emit`` names a private by its name (``<key>_name``) as it names a player."""
+        return self.cname(value) if value in self.companies else None
 
     def out_of_turn(self, entity, acting):
         who = ", ".join(self.pname(a) for a in acting) or "nobody"
@@ -299,13 +263,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         out = {}
         for p in self.players:
             cash = self.ledger.of(p)
-            holdings = []
-            for corp in self.corps:
-                pct = self.shares.percent(corp, p)
-                if pct and corp in self.market.pos:
-                    price = self.market.price(corp)
-                    holdings.append({"company": corp, "percent": pct, "price": price,
-                                     "value": pct * price // 10})
+            holdings = share_holdings(self.shares, self.market, p, self.corps)
             privates = [{"company": s, "name": self.cname(s), "value": c["value"]}
                         for s, c in self.companies.items() if c["owner"] == p and not c["closed"]]
             out[p] = {"name": self.pname(p), "cash": cash, "holdings": holdings,

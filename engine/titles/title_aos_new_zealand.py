@@ -108,7 +108,7 @@ class NewZealandMap(BaseMap):
         if island in mine:
             return
         mine.append(island)
-        rules.say("nz_disc", f"{rules.pname(player)} puts a disc on outlying island {island}.",
+        rules.emit("nz_disc", f"{rules.pname(player)} puts a disc on outlying island {island}.",
                   "Put one of the player's discs on the island.", player=player,
                   n=int(island), count=len(mine))
 

@@ -212,7 +212,8 @@ def test_second_or_2_train_and_track_points(or_game):
     assert g.rules.or_total == 2
     first = g.rules.current_company().sym
     refused(g, {"type": "run", "entity": first, "revenues": [10, 20]}, "param_list")
-    refused(g, {"type": "run", "entity": first, "revenues": [-10]}, "bad_revenues")
+    # the run form declares ₩0-2,000 in tens: the door refuses, the rules no longer re-check it
+    refused(g, {"type": "run", "entity": first, "revenues": [-10]}, "param_range")
     g.process({"type": "run", "entity": first, "revenues": [40]})
     refused(g, {"type": "dividend", "entity": first, "kind": "half"}, "bad_dividend")
     g.process({"type": "dividend", "entity": first, "kind": "payout"})

@@ -298,7 +298,7 @@ def test_every_code_shown_or_emitted_has_english_and_korean_words(title, n):
              if d.name == "age_of_steam" or p.name.startswith("title_aos")]
     source = "\n".join(p.read_text() for p in files)
     seen |= set(re.findall(r'(?:err|GameError)\(\s*"([a-z_]+)"', source))
-    seen |= set(re.findall(r'say\(\s*"([a-z_]+)"', source))
+    seen |= set(re.findall(r'emit\(\s*"([a-z_]+)"', source))
     if title != "AoS-Korea":
         seen -= {c for c in seen if c.startswith("korea") or c in ("bad_crossing",
                                                                     "crossing_closed")}

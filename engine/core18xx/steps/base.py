@@ -77,6 +77,13 @@ def word(value) -> dict:
     return declared(value)
 
 
+def worded(t: str, choices, words=None, **extra) -> dict:
+    """A choice param (``contract.choice``) whose ``words`` (default: every choice) are
+    words, not ids, each labelled by ``word`` (``ipo``, ``payout``, ``N``)."""
+    return C.choice(t, choices, {w: word(w) for w in (choices if words is None else words)},
+                    **extra)
+
+
 def insert_before(steps, anchor, *new) -> tuple:
     """``steps`` (a tuple of step classes) with ``new`` put just before ``anchor``."""
     i = list(steps).index(anchor)

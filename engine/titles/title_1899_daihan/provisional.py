@@ -251,7 +251,7 @@ class ProvisionalMixin:
     def correction_legal(self) -> list[dict]:
         out = super().correction_legal()
         seated = [p for p in self.players if p not in self.bankrupt]
-        reason = {"text": True, "max_length": 200}
+        reason = C.free_text(200)
 
         def form(kind, english, **params):
             out.append({"type": "correction", "kind": kind, "anytime": True,

@@ -140,7 +140,7 @@ class TrackMixin:
     # -- the table's corrections name any hex ----------------------------------------------
     def correction_hex_param(self) -> dict:
         known = set(D.HEXES) | set(self.board.laid) | set(self.board.tokens)
-        return {"choices": sorted(known), "free_entry": True}
+        return C.choice("hex", sorted(known), free_entry=True)
 
     def is_map_hex(self, hex_id) -> bool:
         return isinstance(hex_id, str) and 0 < len(hex_id.strip()) <= 30 \

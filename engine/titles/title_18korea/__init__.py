@@ -37,12 +37,15 @@ from __future__ import annotations
 
 import copy
 
+from engine import contract as C
+from engine.core18xx.book import holdings as share_holdings
 from engine.core18xx.declare import declare, seat_param
+from engine.core18xx.steps.base import worded
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
 from engine.titles.title_18korea.book import BookMixin
-from engine.titles.title_18korea.base import Base, as_int, err
+from engine.titles.title_18korea.base import Base, err
 from engine.titles.title_18korea.draft import DraftMixin
 from engine.titles.title_18korea.operating import OperatingMixin
 from engine.titles.title_18korea.track import TrackMixin
@@ -62,6 +65,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
               TrainMixin, WarMixin, AssetMixin):
     STEPS = STEPS
     def __init__(self, players, seed, options):
+        self._events: list = []                # this action's events (``emit``)
         self._init_books(players, seed, options)
         self.set_no = 0
         self.or_no = 0
@@ -73,21 +77,21 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
 
     # ---------------------------------------------------------------- protocol
     def apply(self, action: dict):
-        out: list = []
+        self._events = []
         kind = action.get("type")
         if kind in ANYTIME:
             {"attach_asset": self.act_attach_asset, "enter_asset": self.act_enter_asset,
              "replace_asset": self.act_replace_asset, "trade_asset": self.act_trade_asset,
-             "correction": self.act_correction}[kind](action, out)
-            return out
-        if kind == "use_asset":
-            self.act_use_asset(action, out)
-            return out
-        if kind == "defector_station":
+             "correction": self.act_correction}[kind](action)
+        elif kind == "use_asset":
+            self.act_use_asset(action)
+        elif kind == "defector_station":
             comp = self.company(action.get("entity"))
-            self.defector_station(comp, action, out)
-            return out
-        return self.flow.apply(self, action)        # the rounds: the core's machine (steps.py)
+            self.defector_station(comp, action)
+        else:
+            self.flow.apply(self, action)        # the rounds: the core's machine (steps.py)
+        events, self._events = self._events, []
+        return events
 
     def acting(self) -> list[str]:
         if self.finished:
@@ -112,13 +116,13 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                 spots = [h for h in south_cities if not self.company_has_station(comp.sym, h)]
                 if comp.defector_tokens and spots:
                     acts.append({"type": "defector_station", "entity": comp.sym, "anytime": True,
-                                 "params": {"hex": {"choices": spots}}})
+                                 "params": {"hex": C.choice("hex", spots)}})
         else:
             north_cities = self.big_cities("N")
             for comp in self.live_companies():
                 if "OB02" in comp.assets and not getattr(comp, "spy_used", False):
                     acts.append({"type": "use_asset", "entity": comp.sym, "card": "OB02", "anytime": True,
-                                 "params": {"hex": {"choices": north_cities}}})
+                                 "params": {"hex": C.choice("hex", north_cities)}})
         for pid, hand in self.hands.items():
             targets = [c.sym for c in self.live_companies()
                        if c.director == pid and c.row in ("north_pre", "south_pre")]
@@ -126,15 +130,15 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             for card in hand:
                 if targets:
                     acts.append({"type": "attach_asset", "entity": pid, "card": card,
-                                 "params": {"company": {"choices": targets}}, "anytime": True})
+                                 "params": {"company": C.choice("company", targets)}, "anytime": True})
                 # the price is what the buyer can pay: its range depends on the buyer chosen
                 if self.round == "draft" or self._auction_open():
                     continue
                 acts.append({"type": "trade_asset", "entity": pid, "card": card, "anytime": True,
-                             "params": {"to": {"choices": others},
-                                        "price": {"min": 0, "max": max(self.cash[p] for p in others),
-                                                  "step": 1, "max_by": {"field": "to", "map": {
-                                                      p: self.cash[p] for p in others}}}}})
+                             "params": {"to": C.choice("entity", others),
+                                        "price": C.number("money", 0, max(self.cash[p] for p in others),
+                                                          max_by={"field": "to", "map": {
+                                                              p: self.cash[p] for p in others}})}})
         # the physical card differs from the drawn one: any player swaps its code for the
         # card's own, of the same tier
         in_play = set(self.asset_owner) | {c for b in self.draft.get("batches", []) for c in b}
@@ -142,14 +146,13 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             tier = D.asset_tier(card)
             acts.append({"type": "replace_asset", "card": card, "anytime": True, "params": {
                 "entity": seat_param(self.seating),
-                "new_card": {"text": True, "max_length": 6, "normalise": "upper",
-                             "pattern": f"^O{tier}[0-9]{{1,3}}$", "example": f"O{tier}12"}}})
+                "new_card": C.free_text(6, pattern=f"^O{tier}[0-9]{{1,3}}$", example=f"O{tier}12",
+                                        normalise="upper")}})
         for pid in self.seating:
             acts.append({"type": "enter_asset", "entity": pid, "anytime": True, "params": {
-                "code": {"text": True, "max_length": 6, "pattern": "^O[ABC][0-9]{1,3}$",
-                         "example": "OA12"},
-                "name": {"text": True, "optional": True, "max_length": 60},
-                "text": {"text": True, "max_length": 500}}})
+                "code": C.free_text(6, pattern="^O[ABC][0-9]{1,3}$", example="OA12"),
+                "name": C.free_text(60, optional=True),
+                "text": C.free_text(500)}})
         return acts + self.correction_legal()
 
     def _auction_open(self) -> bool:
@@ -158,33 +161,39 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
     def correction_legal(self) -> list[dict]:
         """One form per kind of correction, each with exactly the fields it needs; any seated
         player enters it (``entity``: the posting seat)."""
-        reason = {"text": True, "max_length": 200}
+        reason = C.free_text(200)
         live = [c.sym for c in self.live_companies()]
         out = []
 
         def form(kind, **params):
             out.append({"type": "correction", "kind": kind, "anytime": True,
                         "params": {"entity": seat_param(self.seating), **params, "reason": reason}})
-        form("cash", target={"choices": list(self.seating) + live},
-             amount={"min": 0, "max": 100000, "step": 1})
-        form("depot", train={"choices": list(D.TRAIN_ORDER)}, count={"min": 0, "max": 20, "step": 1})
-        form("hex", hex={"text": True, "max_length": D.LABEL_MAX, "normalise": "upper",
-                         "suggestions": sorted(self.map, key=str.upper)},
-             side={"choices": ["N", "S"], "optional": True},    # any of the three facts
-             hex_kind={"choices": list(D.HEX_KINDS), "optional": True},
-             cost={"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP, "optional": True})
+        form("cash", target=C.choice("entity", list(self.seating) + live),
+             amount=C.number("money", 0, 100000))
+        form("depot", train=C.choice("train", list(D.TRAIN_ORDER)), count=C.number("count", 0, 20))
+        form("hex", hex=C.free_text(D.LABEL_MAX, suggestions=sorted(self.map, key=str.upper),
+                                    normalise="upper"),
+             side=worded("text", ["N", "S"], optional=True),    # any of the three facts
+             hex_kind=worded("text", list(D.HEX_KINDS), optional=True),
+             cost=C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP, optional=True))
         if live:
-            form("price", company={"choices": live}, price={"choices": list(D.MARKET)})
-            form("add_train", company={"choices": live}, train={"choices": list(D.TRAIN_ORDER)})
-            form("remove_train", company={"choices": [s for s in live if self.companies[s].trains]},
-                 train={"choices": sorted({t for s in live for t in self.companies[s].trains}),
-                        "choices_by": {"field": "company", "map": {
-                            s: sorted(set(self.companies[s].trains)) for s in live}}})
-            form("station_token", company={"choices": live}, op={"choices": ["add", "remove"]},
-                 cost={"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP})
+            form("price", company=C.choice("company", live),
+                 price=C.choice("money", list(D.MARKET)))
+            form("add_train", company=C.choice("company", live),
+                 train=C.choice("train", list(D.TRAIN_ORDER)))
+            form("remove_train",
+                 company=C.choice("company", [s for s in live if self.companies[s].trains]),
+                 train=C.choice("train", sorted({t for s in live for t in self.companies[s].trains}),
+                                choices_by={"field": "company", "map": {
+                                    s: sorted(set(self.companies[s].trains)) for s in live}}))
+            form("station_token", company=C.choice("company", live),
+                 op=worded("text", ["add", "remove"]),
+                 cost=C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP))
             holders = ["company", "pool"] + list(self.seating)
-            form("shares", company={"choices": live}, source={"choices": holders},
-                 to={"choices": holders}, count={"min": 1, "max": 8, "step": 1})
+            form("shares", company=C.choice("company", live),
+                 source=worded("entity", holders, ["pool"]),
+                 to=worded("entity", holders, ["pool"]),
+                 count=C.number("count", 1, 8))
         return [a for a in out if all(spec.get("choices", [None]) for spec in a["params"].values())]
 
     def result(self) -> dict[str, int]:
@@ -196,18 +205,13 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         asset cards and company cash do not count); ``total`` is ``result()[player]``."""
         out = {}
         for pid in self.cash:
-            holdings = []
-            for sym, book in self.shares.items():
-                if book.get(pid) and sym in self.price_idx:
-                    price = self.price(sym)
-                    holdings.append({"company": sym, "percent": book[pid] * 10, "price": price,
-                                     "value": book[pid] * price})
+            holdings = share_holdings(self.sharebook, self.market, pid, self.sharebook.held)
             out[pid] = {"name": self.names.get(pid, pid), "cash": self.cash[pid],
                         "holdings": holdings,
                         "total": self.cash[pid] + sum(h["value"] for h in holdings)}
         return out
 
-    def finish(self, reason, out):
+    def finish(self, reason):
         self.finished = True
         self.game_end_reason = reason
         self.round = "over"
@@ -217,12 +221,12 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                  "8E-train is over", "OA01": "OA01 Miracle on the Han River"}
         why = words.get(reason) or (f"a share price reached {reason.split('_')[1]}"
                                     if reason.startswith("price_") else reason)
-        self.ev(out, "game_over", f"Game over ({why}). Scores: " +
+        self.emit("game_over", f"Game over ({why}). Scores: " +
                 ", ".join(f"{self.pname(p)} ₩{s:,}" for p, s in ranking) + ".",
                 reason=reason, scores=scores)
 
     # ---------------------------------------------------------------- correction
-    def act_correction(self, action, out):
+    def act_correction(self, action):
         """Fix the book when it disagrees with the board (validated, with a reason)."""
         self.player(action.get("entity"))
         reason = str(action.get("reason", "")).strip()
@@ -231,7 +235,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         what = action.get("kind")
         if what == "cash":
             target = action.get("target")
-            amount = as_int(action.get("amount"), "amount")
+            amount = action.get("amount")
             if amount < 0:
                 err("bad_amount", "Cash cannot be negative.")
             if target in self.cash:
@@ -242,7 +246,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             msg = f"{target}'s cash set to ₩{amount:,}"
         elif what == "price":
             sym = self.company(action.get("company")).sym
-            price = as_int(action.get("price"), "price")
+            price = action.get("price")
             if sym not in self.price_idx:
                 err("not_founded", f"{sym} has no share price.")
             if price not in D.MARKET:
@@ -261,12 +265,12 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             msg = f"{comp.sym}: {'added' if what == 'add_train' else 'removed'} a {train}-train"
         elif what == "depot":
             train = self._train_type(action)
-            count = as_int(action.get("count"), "count")
+            count = action.get("count")
             if count < 0:
                 err("bad_count", "A count cannot be negative.")
             self.depot[train] = count
-            self.update_era(out)
-            self.check_end_on_sale(out)
+            self.update_era()
+            self.check_end_on_sale()
             msg = f"the train market holds {count} {train}-train(s)"
         elif what == "shares":
             sym = self.company(action.get("company")).sym
@@ -276,7 +280,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             for who in (src, dst):
                 if who not in ("company", "pool") and who not in self.cash:
                     err("bad_holder", "Holders are 'company', 'pool' or a player id.")
-            count = as_int(action.get("count", 1), "count")
+            count = action.get("count", 1)
             if count < 1 or self.units(sym, src) < count:
                 err("not_enough_shares", f"{src} holds {self.units(sym, src)} share(s) of {sym}.")
             director = self.companies[sym].director
@@ -285,7 +289,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                     not (dst in self.cash and self.units(sym, dst) + count >= 2):
                 err("director_certificate", "The director's certificate must stay with a player.")
             self.move_units(sym, src, dst, count)
-            self.check_director(sym, out)
+            self.check_director(sym)
             msg = f"{count} share(s) of {sym} moved from {src} to {dst}"
         elif what == "station_token":
             # RB §2: asset cards may bring extra station tokens; for a card whose text the
@@ -293,7 +297,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             comp = self.company(action.get("company"))
             op = action.get("op")
             if op == "add":
-                cost = as_int(action.get("cost", 0), "cost")
+                cost = action.get("cost", 0)
                 if not 0 <= cost <= D.MAX_PRINTED_COST:
                     err("bad_cost", f"A station token costs ₩0-{D.MAX_PRINTED_COST}.")
                 comp.tokens.append(cost)
@@ -340,7 +344,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             err("bad_correction", "Correction kinds: cash, price, add_train, remove_train, depot, shares, "
                 "station_token, hex.")
         self.corrections.append({"kind": what, "reason": reason, "what": msg})
-        self.ev(out, "correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
+        self.emit("correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
                 kind=what, reason=reason)
 
     @staticmethod

@@ -3,7 +3,7 @@ cards without public text are entered by the table, with no automatic effect."""
 from __future__ import annotations
 
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.base import err
 
 
 class AssetMixin:
@@ -14,7 +14,7 @@ class AssetMixin:
         return {"name": f"Asset card {code}", "text": "(text not public: enter it from the card)",
                 "known": False}
 
-    def act_attach_asset(self, action, out):
+    def act_attach_asset(self, action):
         pid = self.player(action.get("entity"))
         card = action.get("card")
         if self.asset_owner.get(card) != pid:
@@ -38,11 +38,11 @@ class AssetMixin:
                 "OA01": "Seoul at 460+ ends the game after the OR",
                 "OB02": "use it on a North Korean city ('use_asset' with a hex)",
                 "OC08": "with OA09, its South Korean city stations survive the war"}.get(card)
-        self.ev(out, "asset_attached", f"{self.pname(pid)} attaches {card} {info['name']} to {comp.sym} for "
+        self.emit("asset_attached", f"{self.pname(pid)} attaches {card} {info['name']} to {comp.sym} for "
                 "good" + (f": {auto}." if auto else " (no automatic effect; apply its text at the table)."),
                 f"Put card {card} on {comp.sym}'s dashboard.", player=pid, card=card, company=comp.sym)
 
-    def act_enter_asset(self, action, out):
+    def act_enter_asset(self, action):
         self.player(action.get("entity"))
         code = str(action.get("code", "")).strip().upper()
         text = str(action.get("text", "")).strip()
@@ -54,10 +54,10 @@ class AssetMixin:
         if code in D.KNOWN_ASSETS:
             err("card_known", f"{code}'s text is in the rulebook already.")
         self.asset_texts[code] = {"name": name[:60], "text": text[:500], "known": False, "entered": True}
-        self.ev(out, "asset_entered", f"Asset card {code} {name}: text entered by the table (no automatic "
+        self.emit("asset_entered", f"Asset card {code} {name}: text entered by the table (no automatic "
                 "effect).", card=code)
 
-    def act_replace_asset(self, action, out):
+    def act_replace_asset(self, action):
         """The physical card differs from the drawn one: swap the code (reason required)."""
         self.player(action.get("entity"))
         old, new = action.get("card"), str(action.get("new_card", "")).strip().upper()
@@ -75,9 +75,9 @@ class AssetMixin:
             self.asset_owner[new] = owner
             seq = self.hands[owner] if owner in self.hands else self.companies[owner].assets
             seq[seq.index(old)] = new
-        self.ev(out, "asset_replaced", f"Asset card {old} is replaced by {new}.", old=old, new=new)
+        self.emit("asset_replaced", f"Asset card {old} is replaced by {new}.", old=old, new=new)
 
-    def act_trade_asset(self, action, out):
+    def act_trade_asset(self, action):
         pid = self.player(action.get("entity"))
         card = action.get("card")
         to = self.player(action.get("to"))
@@ -91,17 +91,17 @@ class AssetMixin:
         if self._auction_open():
             # the bids were capped by the bidders' means (RB §7.3): no money moves until it is over
             err("auction_running", "Asset cards are traded once the auction and its par are settled.")
-        price = as_int(action.get("price", 0), "price")
+        price = action.get("price", 0)
         if price < 0 or price > self.cash[to]:
             err("no_cash", f"{self.pname(to)} cannot pay ₩{price:,}.")
         self.pay(to, pid, price)
         self.hands[pid].remove(card)
         self.hands[to].append(card)
         self.asset_owner[card] = to
-        self.ev(out, "asset_traded", f"{self.pname(pid)} sells asset card {card} to {self.pname(to)} for "
+        self.emit("asset_traded", f"{self.pname(pid)} sells asset card {card} to {self.pname(to)} for "
                 f"₩{price:,}.", f"Give card {card} to {self.pname(to)}.", card=card, price=price)
 
-    def act_use_asset(self, action, out):
+    def act_use_asset(self, action):
         """OB02 Anti-North Spy: mark a North Korean city; its tile is a regular city tile."""
         sym = action.get("entity")
         comp = self.company(sym)
@@ -117,6 +117,6 @@ class AssetMixin:
             err("used", "OB02 has been used already.")
         comp.spy_used = True
         self.spy_hexes.add(hx)
-        self.ev(out, "asset_used", f"{sym} uses OB02 Anti-North Spy on {self.hex_label(hx)}: it takes regular "
+        self.emit("asset_used", f"{sym} uses OB02 Anti-North Spy on {self.hex_label(hx)}: it takes regular "
                 "city tiles (not N tiles) and may go brown.", f"Turn the N tile on {self.hex_label(hx)} face up.",
                 company=sym, hex=hx)

@@ -5,7 +5,7 @@ from engine.core18xx.bank import BANK, Ledger
 from engine.core18xx.market import StockMarket
 from engine.core18xx.shares import IPO, POOL, ShareBook
 from engine.errors import GameError
-from engine.events import Event
+from engine.events import Emitter
 from engine.titles.title_18korea import data as D
 
 
@@ -69,7 +69,7 @@ def as_int(value, name: str) -> int:
     return value
 
 
-class Base:
+class Base(Emitter):
     """Books shared by every round."""
 
     # ------------------------------------------------------------------ set-up
@@ -139,10 +139,6 @@ class Base:
         self.final_set = False
         self.corrections: list[dict] = []
 
-    # ------------------------------------------------------------------ events
-    def ev(self, out: list, code: str, message: str, board: str = "", **params):
-        out.append(Event(code, message, board, params))
-
     def controller(self, entity: str) -> str | None:
         if entity in self.player_ids:
             return entity
@@ -183,22 +179,22 @@ class Base:
         self.market.place(sym, (0, idx))    # RB §9.6: to the rightmost of the space
         return idx
 
-    def move_price(self, sym, steps, out, why) -> None:
+    def move_price(self, sym, steps, why) -> None:
         old = self.price(sym)
         if steps:
             self.market.move(sym, "right" if steps > 0 else "left", abs(steps))
         new = self.price(sym)
         if new != old:
-            self.ev(out, "price_moved", f"{sym}'s share price {'rises' if new > old else 'falls'} "
+            self.emit("price_moved", f"{sym}'s share price {'rises' if new > old else 'falls'} "
                     f"from {old} to {new} ({why}).",
                     f"Move {sym}'s token on the stock track to {new} (rightmost in the space).",
                     company=sym, old=old, new=new)
         else:
-            self.ev(out, "price_unchanged", f"{sym}'s share price stays at {old} ({why}).",
+            self.emit("price_unchanged", f"{sym}'s share price stays at {old} ({why}).",
                     company=sym, price=old)
         if new >= D.END_PRICE and not self.end_after_or:
             self.end_after_or = f"price_{new}"
-            self.ev(out, "end_triggered", f"{sym} reached {new}: the game ends after this operating "
+            self.emit("end_triggered", f"{sym} reached {new}: the game ends after this operating "
                     "round.", company=sym, price=new)
 
     def operating_key(self, sym):
@@ -271,12 +267,11 @@ class Base:
                 total += self.sale_value(pid, sym, n)
         return total
 
-    def sell(self, pid, sym, n, out, keep_presidency=False) -> int:
+    def sell(self, pid, sym, n, keep_presidency=False) -> int:
         """Sell n units of sym from pid to the bank pool (RB §7.1)."""
         comp = self.company(sym)
         if not comp.founded:
             err("not_founded", f"{sym} has not been founded; it has no shares to sell.")
-        n = as_int(n, "count")
         if n < 1:
             err("bad_count", "Sell at least one share.")
         have = self.units(sym, pid)
@@ -297,20 +292,20 @@ class Base:
         if was_director:
             # RB §7.1: "the stock price of the company will drop by 1 space by the number of
             # shares you sell" (summary §2.1 a: only when the director sells)
-            self.move_price(sym, -n, out, f"its director sold {n} share(s)")
+            self.move_price(sym, -n, f"its director sold {n} share(s)")
         # RB §7.1: "You get paid by the bank for the price that is located on each company's
         # stock track after selling": after the director's drop (reading "director_sale_price")
         value = n * self.price(sym)
         self.move_units(sym, pid, "pool", n)
         self.pay("bank", pid, value)
-        self.ev(out, "shares_sold", f"{self.pname(pid)} sold {n * 10}% of {sym} for ₩{value:,}.",
+        self.emit("shares_sold", f"{self.pname(pid)} sold {n * 10}% of {sym} for ₩{value:,}.",
                 f"Put {n} share(s) of {sym} in the bank space.", player=pid, company=sym,
                 count=n, amount=value)
         if was_director:
-            self.check_director(sym, out)
+            self.check_director(sym)
         return value
 
-    def check_director(self, sym, out):
+    def check_director(self, sym):
         """RB §7.1/§7.2: the largest holder (at least 20%) takes the director's certificate when
         the director is outgrown; ties go to the player nearest after the old director in this
         stock round's order. The shared core's ShareBook does exactly that (its seating is set
@@ -319,7 +314,7 @@ class Base:
         if new is None:
             return
         self.companies[sym].director = new
-        self.ev(out, "director_changed", f"{self.pname(new)} becomes director of {sym}.",
+        self.emit("director_changed", f"{self.pname(new)} becomes director of {sym}.",
                 f"{self.pname(new)} takes {sym}'s director's certificate and gives "
                 f"{self.pname(old)} two 10% shares for it." if old else "",
                 company=sym, director=new, previous=old)
@@ -383,7 +378,6 @@ class Base:
                 if label and kind == "metro" else ""
             err("bad_kind", f"Hex kind is one of {', '.join(kinds)}{extra}.", field="hex_kind",
                 choices=list(kinds))
-        cost = as_int(cost, "cost")
         if not 0 <= cost <= D.MAX_PRINTED_COST or cost % D.COST_STEP:
             err("bad_cost", f"A printed build cost is ₩0-{D.MAX_PRINTED_COST} in steps of "
                 f"₩{D.COST_STEP:,}.", field="cost", min=0, max=D.MAX_PRINTED_COST)

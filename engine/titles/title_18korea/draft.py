@@ -48,7 +48,7 @@ class DraftMixin:
             return set()
         return {D.asset_tier(c) for c in self.hands[pid]}
 
-    def act_draft(self, action, out):
+    def act_draft(self, action):
         pid, batch = self.draft_current()
         if action.get("entity") != pid:
             err("out_of_turn", f"It is {self.pname(pid)}'s pick in the draft.", acting=pid)
@@ -65,18 +65,18 @@ class DraftMixin:
         self.hands[pid].append(card)
         self.asset_owner[card] = pid
         info = self.asset_info(card)
-        self.ev(out, "asset_drafted", f"{self.pname(pid)} took {card} {info['name']}.",
+        self.emit("asset_drafted", f"{self.pname(pid)} took {card} {info['name']}.",
                 f"Give card {card} to {self.pname(pid)}.", player=pid, card=card)
         self.draft["i"] += 1
         nxt, nbatch = self.draft_current()
         if nxt is not None and nbatch != batch:
             self.draft["discarded"] += pool
-            self.ev(out, "asset_batch_done", f"Unpicked cards {', '.join(pool) or '-'} leave the game; "
+            self.emit("asset_batch_done", f"Unpicked cards {', '.join(pool) or '-'} leave the game; "
                     "the second batch is dealt.", "Put the unpicked cards back in the box; deal the "
                     "second batch face up.", cards=list(pool))
             self.draft["batches"][batch] = []
         if nxt is None:
             self.draft["discarded"] += pool
             self.draft["batches"][batch] = []
-            self.ev(out, "draft_over", "The draft is over; the first stock round begins.")
-            self.start_stock_round(out, list(self.seating))
+            self.emit("draft_over", "The draft is over; the first stock round begins.")
+            self.start_stock_round(list(self.seating))

@@ -3,7 +3,7 @@ express rule, dividends, train purchases, forced purchase and bankruptcy."""
 from __future__ import annotations
 
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.base import err
 from engine.titles.title_18korea.steps import TURN_STEPS as STEPS
 
 
@@ -19,75 +19,75 @@ def express_total(trains: list[str], revenues: list[int]) -> tuple[int, str]:
 
 class OperatingMixin:
     # ---------------------------------------------------------------- flow
-    def start_operating_set(self, out):
+    def start_operating_set(self):
         self.set_no += 1
         if self.eight_e_set is not None and self.last_sr:
             self.final_set = True
-            self.ev(out, "final_set", "Final set of operating rounds: no track, no stations, no trades "
+            self.emit("final_set", "Final set of operating rounds: no track, no stations, no trades "
                     "between companies; trains only from the market.")
         self.or_no = 0
-        self.start_or(out)
+        self.start_or()
 
-    def start_or(self, out):
+    def start_or(self):
         self.round = "operating"
         self.or_no += 1
         self.or_total += 1
         self.ors = {"done": [], "turn": None}
-        self.ev(out, "operating_round", f"Operating round {self.set_no}.{self.or_no} begins.",
+        self.emit("operating_round", f"Operating round {self.set_no}.{self.or_no} begins.",
                 "Move the round token to OR " + str(self.or_no) + ".", set=self.set_no, round=self.or_no)
-        self.next_company(out)
+        self.next_company()
 
     def operating_order(self) -> list[str]:
         todo = [c.sym for c in self.live_companies() if c.sym not in self.ors["done"]]
         return sorted(todo, key=self.operating_key)
 
-    def next_company(self, out):
+    def next_company(self):
         if self.finished:
             return
         order = self.operating_order()
         if not order:
-            return self.end_or(out)
+            return self.end_or()
         sym = order[0]
         comp = self.companies[sym]
         self.ors["turn"] = {"company": sym, "step": "track", "tp": 3, "built": [], "station": False,
                             "revenue": None}
         turn = self.ors["turn"]
-        self.ev(out, "company_turn", f"{sym} operates (director {self.pname(comp.director)}).",
+        self.emit("company_turn", f"{sym} operates (director {self.pname(comp.director)}).",
                 company=sym, director=comp.director)
         if self.final_set:
             turn["step"] = "run"
             turn["tp"] = 0
         if not comp.home_placed:
-            self.place_home(comp, out)
+            self.place_home(comp)
 
     def current_company(self):
         turn = self.ors.get("turn") if self.round == "operating" else None
         return self.companies[turn["company"]] if turn else None
 
-    def end_or(self, out):
+    def end_or(self):
         self.flipped.clear()
-        self.ev(out, "operating_round_over", f"Operating round {self.set_no}.{self.or_no} is over.",
+        self.emit("operating_round_over", f"Operating round {self.set_no}.{self.or_no} is over.",
                 "Turn all tokens on the stock track face up.")
         if self.or_total == 1 and self.depot["2"] is None:
             self.depot["2"] = 0
-            self.ev(out, "twos_removed", "End of the first operating round: the 2-trains leave the train "
+            self.emit("twos_removed", "End of the first operating round: the 2-trains leave the train "
                     "market; 3-trains are on sale now.", "Remove the 2-trains from the train market.")
-            self.update_era(out)
+            self.update_era()
         if self.war == "revealed":
-            self.resolve_war(out)
+            self.resolve_war()
         if self.end_after_or:
-            return self.finish(self.end_after_or, out)
+            return self.finish(self.end_after_or)
         if self.or_no < 2:
-            return self.start_or(out)
+            return self.start_or()
         if self.final_set:
-            return self.finish("8E_final_set", out)
-        self.export(out)
+            return self.finish("8E_final_set")
+        self.export()
         if self.war == "revealed":
-            self.resolve_war(out)
+            self.resolve_war()
         if self.eight_e_set is not None and not self.last_sr:
             self.last_sr = True
         order = getattr(self, "next_sr_order", None) or list(self.seating)
-        self.start_stock_round(out, order)
+        self.start_stock_round(order)
 
     # ---------------------------------------------------------------- actions
     def _step_at_most(self, turn, step, what):
@@ -95,31 +95,26 @@ class OperatingMixin:
             err("step_passed", f"Too late to {what} this turn (the company is at '{turn['step']}').")
 
     # track ------------------------------------------------------------
-    def _run(self, comp, turn, action, out):
+    def _run(self, comp, turn, action):
         self._step_at_most(turn, "run", "run trains")
         if turn["step"] == "home":
             err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
-        revs = action.get("revenues", [])
-        if not isinstance(revs, list):
-            err("bad_revenues", "Revenues are a list, one number per train.")
+        revs = action.get("revenues", [])      # the door: whole numbers in the run form's range
         if len(revs) != len(comp.trains):
             err("bad_revenues", f"{comp.sym} has {len(comp.trains)} train(s) "
                 f"({', '.join(comp.trains) or 'none'}): enter one revenue per train.",
                 trains=list(comp.trains))
-        revs = [as_int(r, "revenue") for r in revs]
-        if any(r < 0 or r > D.MAX_TRAIN_REVENUE for r in revs):
-            err("bad_revenues", f"A train's revenue is ₩0-{D.MAX_TRAIN_REVENUE}.")
         total, note = express_total(comp.trains, revs)
         turn["revenue"] = total
         turn["step"] = "dividend"
         comp.last_revenue = total
         parts = ", ".join(f"{t}: {r}" for t, r in zip(comp.trains, revs))
-        self.ev(out, "revenue", f"{comp.sym} runs for {total}" + (f" ({parts}; {note})" if note else
+        self.emit("revenue", f"{comp.sym} runs for {total}" + (f" ({parts}; {note})" if note else
                 (f" ({parts})" if parts else "")) + ".",
                 f"Put {comp.sym}'s revenue token on {total}.", company=comp.sym, revenue=total,
                 trains=list(comp.trains), revenues=revs)
 
-    def _dividend(self, comp, turn, action, out):
+    def _dividend(self, comp, turn, action):
         if turn["step"] != "dividend":
             err("no_revenue_yet", "Enter the trains' revenues ('run') before the dividend.")
         kind = action.get("kind")
@@ -138,27 +133,27 @@ class OperatingMixin:
                 else:
                     self.pay("bank", holder, amount)
                     paid.append(f"{self.pname(holder)} ₩{amount:,}")
-            self.ev(out, "dividend", f"{sym} pays out ₩{total:,} (₩{per:,} a share): {', '.join(paid) or 'nobody'}.",
+            self.emit("dividend", f"{sym} pays out ₩{total:,} (₩{per:,} a share): {', '.join(paid) or 'nobody'}.",
                     company=sym, revenue=total, per_share=per)
             price = self.price(sym)
             if total >= 2 * price:
-                self.move_price(sym, 2, out, f"revenue {total} ≥ twice the price")
+                self.move_price(sym, 2, f"revenue {total} ≥ twice the price")
             elif total >= price:
-                self.move_price(sym, 1, out, f"revenue {total} ≥ the price")
+                self.move_price(sym, 1, f"revenue {total} ≥ the price")
             else:
                 self.flipped.add(sym)
-                self.ev(out, "token_flipped", f"{sym}'s revenue {total} is below its price {price}: the price "
+                self.emit("token_flipped", f"{sym}'s revenue {total} is below its price {price}: the price "
                         "stays.", f"Flip {sym}'s stock token face down in its place.", company=sym)
         elif kind == "withhold":
             self.pay("bank", sym, total)
-            self.ev(out, "withheld", f"{sym} withholds {total}; it goes into the company.", company=sym,
+            self.emit("withheld", f"{sym} withholds {total}; it goes into the company.", company=sym,
                     revenue=total)
             self.flipped.add(sym)
-            self.move_price(sym, -1, out, "withheld")
+            self.move_price(sym, -1, "withheld")
         else:
             err("bad_dividend", "Choose 'payout' or 'withhold'.")
         turn["step"] = "trains"
-        self.oa01_check(comp, out)
+        self.oa01_check(comp)
 
     # trains -----------------------------------------------------------
     def _to_trains_step(self, comp, turn, what):
@@ -172,7 +167,7 @@ class OperatingMixin:
         elif turn["step"] == "dividend":
             err("dividend_first", "Decide the dividend first.")
 
-    def _buy_train(self, comp, turn, action, out):
+    def _buy_train(self, comp, turn, action):
         self._to_trains_step(comp, turn, "buys trains")
         source = action.get("source", "market")
         if len(comp.trains) >= self.train_limit:
@@ -199,7 +194,7 @@ class OperatingMixin:
                 paid = comp.cash
                 self.pay(comp.sym, "bank", paid)
                 self.pay(director, "bank", short)
-                self.ev(out, "forced_purchase", f"Forced purchase: {comp.sym} pays ₩{paid:,} and its director "
+                self.emit("forced_purchase", f"Forced purchase: {comp.sym} pays ₩{paid:,} and its director "
                         f"{self.pname(director)} pays ₩{short:,}.", company=comp.sym, director=director,
                         short=short)
             else:
@@ -207,11 +202,11 @@ class OperatingMixin:
                     err("no_cash", f"A {head}-train costs ₩{price:,}; {comp.sym} has ₩{comp.cash:,}.", price=price)
                 self.pay(comp.sym, "bank", price)
             comp.trains.append(head)
-            self.ev(out, "train_bought", f"{comp.sym} buys a {head}-train from the market for ₩{price:,}"
+            self.emit("train_bought", f"{comp.sym} buys a {head}-train from the market for ₩{price:,}"
                     + (" (OB04 Train Buyer: 20% off)" if "OB04" in comp.assets else "") + ".",
                     f"Move a {head}-train from the train market to {comp.sym}.", company=comp.sym,
                     train=head, price=price)
-            self.take_from_market(head, out, by=comp.sym)
+            self.take_from_market(head, by=comp.sym)
             return
         # from another company
         if self.final_set:
@@ -228,7 +223,7 @@ class OperatingMixin:
         train = str(action.get("train"))
         if train not in seller.trains:
             err("no_such_train", f"{seller.sym} has no {train}-train.")
-        price = as_int(action.get("price"), "price")
+        price = action.get("price")
         if price < 1:
             err("price_too_low", "A train between companies costs at least ₩1.")
         if price > comp.cash:
@@ -240,11 +235,11 @@ class OperatingMixin:
         seller.trains.remove(train)
         comp.trains.append(train)
         self.pay(comp.sym, seller.sym, price)
-        self.ev(out, "train_traded", f"{comp.sym} buys a {train}-train from {seller.sym} for ₩{price:,}.",
+        self.emit("train_traded", f"{comp.sym} buys a {train}-train from {seller.sym} for ₩{price:,}.",
                 f"Move a {train}-train from {seller.sym} to {comp.sym}.", company=comp.sym,
                 seller=seller.sym, train=train, price=price)
 
-    def _upgrade_train(self, comp, turn, action, out):
+    def _upgrade_train(self, comp, turn, action):
         if "OB09" not in comp.assets:
             err("no_asset", f"{comp.sym} has no OB09 The Newest Parts.")
         self._to_trains_step(comp, turn, "upgrades trains")
@@ -265,12 +260,12 @@ class OperatingMixin:
         comp.trains.remove(old)
         comp.trains.append(new)
         self.pay(comp.sym, "bank", price)
-        self.ev(out, "train_upgraded", f"{comp.sym} upgrades a {old}-train to a {new}-train for ₩{price:,} "
+        self.emit("train_upgraded", f"{comp.sym} upgrades a {old}-train to a {new}-train for ₩{price:,} "
                 "(OB09 The Newest Parts).", f"Remove the {old}-train from the game; move a {new}-train "
                 f"from the market to {comp.sym}.", company=comp.sym, old=old, new=new, price=price)
-        self.take_from_market(new, out, by=comp.sym)
+        self.take_from_market(new, by=comp.sym)
 
-    def _done(self, comp, turn, action, out):
+    def _done(self, comp, turn, action):
         self._to_trains_step(comp, turn, "ends its turn")
         if not comp.trains:
             head = self.market_head()
@@ -279,7 +274,7 @@ class OperatingMixin:
         comp.operated += 1
         self.ors["done"].append(comp.sym)
         self.ors["turn"] = None
-        self.next_company(out)
+        self.next_company()
 
     # emergency --------------------------------------------------------
     def _emergency_state(self):
@@ -293,7 +288,7 @@ class OperatingMixin:
         short = price - comp.cash
         return comp, comp.director, short
 
-    def _act_emergency(self, action, out):
+    def _act_emergency(self, action):
         state = self._emergency_state()
         if state is None:
             err("no_emergency", "Shares are sold in operating rounds only to pay for a forced train "
@@ -308,25 +303,25 @@ class OperatingMixin:
                 err("trade_open", f"{comp.sym} may still buy a train from another company (at least "
                     "₩1): no bankruptcy while such a trade is open (reading forced_purchase).",
                     company=comp.sym)
-            self.ev(out, "bankrupt", f"{self.pname(director)} cannot pay for {comp.sym}'s train and goes "
+            self.emit("bankrupt", f"{self.pname(director)} cannot pay for {comp.sym}'s train and goes "
                     "bankrupt: the game ends now.", player=director)
-            return self.finish("bankruptcy", out)
+            return self.finish("bankruptcy")
         if self.cash[director] >= short:
             err("enough_cash", f"{self.pname(director)} already has the ₩{short:,} needed.")
         sym = self.company(action.get("company")).sym
-        n = as_int(action.get("count", 1), "count")
+        n = action.get("count", 1)
         if n < 1:
             err("bad_count", "Sell at least one share.")
         # RB §9.8: sell only up to the shortfall
         if n > 1 and self.cash[director] + self.sale_value(director, sym, n - 1) >= short:
             err("sells_too_many", f"Selling {n - 1} share(s) already covers the ₩{short:,}: sell fewer.")
-        self.sell(director, sym, n, out, keep_presidency=True)
+        self.sell(director, sym, n, keep_presidency=True)
 
-    def oa01_check(self, comp, out):
+    def oa01_check(self, comp):
         if "OA01" in comp.assets and self.company_has_station(comp.sym, D.SEOUL) \
                 and self.price(comp.sym) >= D.END_PRICE and not self.end_after_or:
             self.end_after_or = "OA01"
-            self.ev(out, "end_triggered", f"OA01 Miracle on the Han River: {comp.sym} is in Seoul at "
+            self.emit("end_triggered", f"OA01 Miracle on the Han River: {comp.sym} is in Seoul at "
                     f"{self.price(comp.sym)}; the game ends after this operating round.")
 
     # ---------------------------------------------------------------- legal (steps.py)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.core18xx.rounds import Round
 from engine import contract as C
-from engine.core18xx.steps.base import Step, word
+from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
@@ -55,9 +55,7 @@ class PendingDiscard(KoreaStep):
     def process_discard_train(self, g, action):
         if not g.pending_discards:
             err("no_discard", "No company is over its train limit.")
-        out: list = []
-        g.act_discard(action, out)
-        return out
+        g.act_discard(action)
 
     def legal(self, g):
         if not g.pending_discards:
@@ -74,9 +72,7 @@ class DraftTurn(KoreaStep):
         return ANY if g.round == "draft" else ()
 
     def process_draft(self, g, action):
-        out: list = []
-        g.act_draft(action, out)
-        return out
+        g.act_draft(action)
 
     def take(self, g, action):
         err("wrong_round", "This is the draft round: take an asset card ('draft').")
@@ -110,19 +106,13 @@ class ParPrice(StockStep):
         return g.round == "stock" and bool(g.sr["par"])
 
     def process_par(self, g, action):
-        out: list = []
-        g._par(g.par_winner(action), action, out)
-        return out
+        g._par(g.par_winner(action), action)
 
     def process_sell_shares(self, g, action):
-        out: list = []
-        g._sr_sell(g.par_winner(action), action, out)
-        return out
+        g._sr_sell(g.par_winner(action), action)
 
     def process_bankrupt(self, g, action):
-        out: list = []
-        g._par_bankrupt(g.par_winner(action), out)
-        return out
+        g._par_bankrupt(g.par_winner(action))
 
     def take(self, g, action):
         g.par_winner(action)
@@ -153,14 +143,10 @@ class Auction(StockStep):
         return g.round == "stock" and not g.sr["par"] and bool(g.sr["auction"])
 
     def process_bid(self, g, action):
-        out: list = []
-        g._auction_bid(g.auction_bidder(action), action, out)
-        return out
+        g._auction_bid(g.auction_bidder(action), action)
 
     def process_pass(self, g, action):
-        out: list = []
-        g._auction_pass(g.auction_bidder(action), out)
-        return out
+        g._auction_pass(g.auction_bidder(action))
 
     def take(self, g, action):
         g.auction_bidder(action)
@@ -189,31 +175,21 @@ class StockTurn(StockStep):
         return g.round == "stock" and not g.sr["par"] and not g.sr["auction"]
 
     def process_sell_shares(self, g, action):
-        out: list = []
         pid = g.sr_turn_player(action)
-        g._sr_sell(pid, action, out)
-        g._mark_acted(pid, out)
-        return out
+        g._sr_sell(pid, action)
+        g._mark_acted(pid)
 
     def process_buy_share(self, g, action):
-        out: list = []
-        g._buy_share(g.sr_turn_player(action), action, out)
-        return out
+        g._buy_share(g.sr_turn_player(action), action)
 
     def process_start_auction(self, g, action):
-        out: list = []
-        g._start_auction(g.sr_turn_player(action), action, out)
-        return out
+        g._start_auction(g.sr_turn_player(action), action)
 
     def process_pass(self, g, action):
-        out: list = []
-        g._sr_pass(g.sr_turn_player(action), out)
-        return out
+        g._sr_pass(g.sr_turn_player(action))
 
     def process_done(self, g, action):
-        out: list = []
-        g._sr_done(g.sr_turn_player(action), out)
-        return out
+        g._sr_done(g.sr_turn_player(action))
 
     def take(self, g, action):
         g.sr_turn_player(action)
@@ -263,7 +239,17 @@ class OperatingStep(KoreaStep):
     the step is on (``g.ors["turn"]["step"]``, shown in the view and the book); the steps'
     order is the rulebook's. A step takes its types all through the operating round, so an
     action of a step the turn has passed, or not reached, gets the rule's own refusal
-    ("step_passed", "run_first", ...) rather than "not offered"."""
+    ("step_passed", "run_first", ...) rather than "not offered".
+
+    ``g.ors["turn"]["step"]`` is data, not a dispatcher: which code takes an action is the
+    core ``Round``'s choice alone (the first step whose ``ACTIONS`` hold the type, its
+    ``process_<type>``). The string says how far the company's turn has come, the ``NAME`` of
+    a step in ``TURN_STEPS`` (the steps' own order), as the core's operating round keeps
+    ``stage``; the steps read it as the core's steps read ``stage``: to offer their entries
+    (``legal``), to refuse what the turn has passed (``_step_at_most``), and ``HomeStation``
+    takes ``lay_tile`` only while the company stands at its start city (``LayTrack``
+    otherwise). It stays in the turn's dict because the book, the view, the snapshots and the
+    arranged positions of the tests read and write it there."""
     NAME = ""
 
     def actions(self, g, entity):
@@ -293,9 +279,7 @@ class RaiseMoney(OperatingStep):
     ACTIONS = ("sell_shares", "bankrupt")
 
     def process_sell_shares(self, g, action):
-        out: list = []
-        g._act_emergency(action, out)
-        return out
+        g._act_emergency(action)
 
     process_bankrupt = process_sell_shares
 
@@ -338,9 +322,7 @@ class HomeStation(OperatingStep):
 
     def process_lay_tile(self, g, action):
         comp, turn = self.turn(g, action)
-        out: list = []
-        g._lay_tile(comp, turn, action, out)
-        return out
+        g._lay_tile(comp, turn, action)
 
     def legal(self, g):
         comp, turn = self.now(g)
@@ -364,9 +346,7 @@ class BuildStation(OperatingStep):
 
     def process_build_station(self, g, action):
         comp, turn = self.turn(g, action)
-        out: list = []
-        g._build_station(comp, turn, action, out)
-        return out
+        g._build_station(comp, turn, action)
 
     def legal(self, g):
         comp, turn = self.now(g)
@@ -393,9 +373,7 @@ class Revenue(OperatingStep):
 
     def process_run(self, g, action):
         comp, turn = self.turn(g, action)
-        out: list = []
-        g._run(comp, turn, action, out)
-        return out
+        g._run(comp, turn, action)
 
     def legal(self, g):
         comp, turn = self.now(g)
@@ -415,17 +393,15 @@ class Dividend(OperatingStep):
 
     def process_dividend(self, g, action):
         comp, turn = self.turn(g, action)
-        out: list = []
-        g._dividend(comp, turn, action, out)
-        return out
+        g._dividend(comp, turn, action)
 
     def legal(self, g):
         comp, turn = self.now(g)
         if comp is None or turn["step"] != self.NAME:
             return []
-        return [{"type": "dividend", "entity": comp.sym, "params": {"kind": C.choice(
-            "text", ["payout", "withhold"], {k: word(k) for k in ("payout", "withhold")})},
-            "revenue": turn["revenue"]}]
+        return [{"type": "dividend", "entity": comp.sym,
+                 "params": {"kind": worded("text", ["payout", "withhold"])},
+                 "revenue": turn["revenue"]}]
 
 
 class BuyTrains(OperatingStep):
@@ -436,9 +412,7 @@ class BuyTrains(OperatingStep):
 
     def _process(self, g, action, procedure):
         comp, turn = self.turn(g, action)
-        out: list = []
-        procedure(comp, turn, action, out)
-        return out
+        procedure(comp, turn, action)
 
     def process_buy_train(self, g, action):
         return self._process(g, action, g._buy_train)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.titles.title_18korea import data as D
-from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.base import err
 
 
 class StockMixin:
-    def start_stock_round(self, out, order):
+    def start_stock_round(self, order):
         self.round = "stock"
         self.sharebook.seating = list(order)     # presidency ties: nearest in this round's order
         self.sr = {"order": list(order), "idx": 0, "passes": [], "sold": {p: [] for p in order},
@@ -16,7 +16,7 @@ class StockMixin:
                    "last": self.last_sr}
         first = order[0]
         extra = " This is the last stock round: no new companies may be started." if self.last_sr else ""
-        self.ev(out, "stock_round", f"Stock round begins; {self.pname(first)} acts first.{extra}",
+        self.emit("stock_round", f"Stock round begins; {self.pname(first)} acts first.{extra}",
                 order=list(order), last=self.last_sr)
 
     def sr_current(self) -> str:
@@ -77,15 +77,15 @@ class StockMixin:
         share they may sell (only possible with the literal bid cap)."""
         return self.raisable(pid) < bid + self.lowest_par_payment()
 
-    def _mark_acted(self, pid, out):
+    def _mark_acted(self, pid):
         sr = self.sr
         sr["acted"] = True
         if pid in sr["passes"]:
             sr["passes"].remove(pid)
-            self.ev(out, "pass_token_returned", f"{self.pname(pid)} acts: the pass token goes back.",
+            self.emit("pass_token_returned", f"{self.pname(pid)} acts: the pass token goes back.",
                     "Return the pass token to the waiting area; slide the others left.", player=pid)
 
-    def _end_turn(self, out, check_limit=True):
+    def _end_turn(self, check_limit=True):
         sr = self.sr
         pid = self.sr_current()
         if check_limit and self.certs(pid) > self.cert_limit() and self._can_sell_any(pid):
@@ -96,12 +96,12 @@ class StockMixin:
         sr["bought"] = False
         if len(sr["passes"]) == self.n:
             order = list(sr["passes"])
-            self.ev(out, "stock_round_over", "Everyone passed: the stock round ends. Next stock "
+            self.emit("stock_round_over", "Everyone passed: the stock round ends. Next stock "
                     f"round order: {', '.join(self.pname(p) for p in order)}.",
                     "Put the order tokens in the order of the pass tokens; return the pass tokens.",
                     order=order)
             self.next_sr_order = order
-            self.start_operating_set(out)
+            self.start_operating_set()
             return
         sr["idx"] = (sr["idx"] + 1) % self.n
 
@@ -118,26 +118,26 @@ class StockMixin:
             err("out_of_turn", f"It is {self.pname(pid)}'s turn in the stock round.", acting=pid)
         return pid
 
-    def _sr_sell(self, pid, action, out):
-        self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1), out)
+    def _sr_sell(self, pid, action):
+        self.sell(pid, self.company(action.get("company")).sym, action.get("count", 1))
         self.sr["sold"].setdefault(pid, []).append(action["company"])
 
-    def _sr_pass(self, pid, out):
+    def _sr_pass(self, pid):
         sr = self.sr
         if sr["acted"]:
             err("already_acted", "You have acted this turn: end it with 'done'.")
         if pid not in sr["passes"]:
             sr["passes"].append(pid)
-        self.ev(out, "passed", f"{self.pname(pid)} passes.",
+        self.emit("passed", f"{self.pname(pid)} passes.",
                 f"Put {self.pname(pid)}'s pass token on the leftmost empty pass space.", player=pid)
-        self._end_turn(out)
+        self._end_turn()
 
-    def _sr_done(self, pid, out):
+    def _sr_done(self, pid):
         if not self.sr["acted"]:
             err("nothing_done", "You have not acted this turn; to do nothing, pass.")
-        self._end_turn(out)
+        self._end_turn()
 
-    def _buy_share(self, pid, action, out):
+    def _buy_share(self, pid, action):
         sr = self.sr
         if sr["bought"]:
             err("already_bought", "Only one share may be bought per turn.")
@@ -167,16 +167,16 @@ class StockMixin:
         self.move_units(sym, holder, pid, 1)
         self.pay(pid, sym if source == "company" else "bank", price)
         sr["bought"] = True
-        self._mark_acted(pid, out)
-        self.ev(out, "share_bought", f"{self.pname(pid)} bought 10% of {sym} from the "
+        self._mark_acted(pid)
+        self.emit("share_bought", f"{self.pname(pid)} bought 10% of {sym} from the "
                 f"{'company' if source == 'company' else 'bank'} for ₩{price:,}.",
                 f"Give {self.pname(pid)} a share of {sym} from the "
                 f"{'company dashboard' if source == 'company' else 'bank'}.",
                 player=pid, company=sym, price=price, source=source)
         if comp.director != pid and self.units(sym, pid) > self.units(sym, comp.director):
-            self.check_director(sym, out)
+            self.check_director(sym)
 
-    def _start_auction(self, pid, action, out):
+    def _start_auction(self, pid, action):
         sr = self.sr
         if sr["bought"]:
             err("already_bought", "You bought a share this turn; no auction as well.")
@@ -192,17 +192,17 @@ class StockMixin:
                     "can no longer be started.")
             err("post_war_company", f"{sym} is a post-war company: it may be started only after the "
                 "Korean War.")
-        bid = as_int(action.get("bid", 0), "bid")
+        bid = action.get("bid", 0)
         self._check_bid(pid, bid, -D.BID_STEP)
         if self.certs(pid) + 1 > self.cert_limit() and not self._can_sell_any(pid):
             err("cert_limit", f"{self.pname(pid)} is at the certificate limit.")
-        self._mark_acted(pid, out)
+        self._mark_acted(pid)
         others = [p for p in self.order_from(pid)]
         sr["auction"] = {"company": sym, "starter": pid, "high": pid, "bid": bid,
                          "active": others + [pid], "to_act": None}
-        self.ev(out, "auction_started", f"{self.pname(pid)} auctions {sym}'s director's certificate, "
+        self.emit("auction_started", f"{self.pname(pid)} auctions {sym}'s director's certificate, "
                 f"opening at ₩{bid:,}.", company=sym, bid=bid, player=pid)
-        self._auction_next(pid, out)
+        self._auction_next(pid)
 
     def _check_bid(self, pid, bid, current):
         if bid < 0 or bid % D.BID_STEP:
@@ -223,11 +223,11 @@ class StockMixin:
                 f"(cash and shares) and must keep ₩{keep:,} for the lowest par: "
                 f"the bid may not exceed ₩{max(cap, 0):,}.", max=max(cap, 0))
 
-    def _auction_next(self, last, out):
+    def _auction_next(self, last):
         a = self.sr["auction"]
         active = a["active"]
         if len(active) == 1:
-            return self._auction_won(out)
+            return self._auction_won()
         i = active.index(last) if last in active else -1
         for k in range(1, len(active) + 1):
             cand = active[(i + k) % len(active)]
@@ -242,30 +242,30 @@ class StockMixin:
             err("out_of_turn", f"The auction of {a['company']} waits for {self.pname(pid)}.", acting=pid)
         return pid
 
-    def _auction_bid(self, pid, action, out):
+    def _auction_bid(self, pid, action):
         a = self.sr["auction"]
-        amount = as_int(action.get("amount", action.get("bid")), "amount")
+        amount = action.get("amount", action.get("bid"))
         self._check_bid(pid, amount, a["bid"])
         a["bid"], a["high"] = amount, pid
-        self.ev(out, "bid", f"{self.pname(pid)} bids ₩{amount:,} for {a['company']}.",
+        self.emit("bid", f"{self.pname(pid)} bids ₩{amount:,} for {a['company']}.",
                 player=pid, amount=amount, company=a["company"])
-        self._auction_next(pid, out)
+        self._auction_next(pid)
 
-    def _auction_pass(self, pid, out):
+    def _auction_pass(self, pid):
         a = self.sr["auction"]
         idx = a["active"].index(pid)
         a["active"].remove(pid)
-        self.ev(out, "auction_pass", f"{self.pname(pid)} leaves the auction of {a['company']}.",
+        self.emit("auction_pass", f"{self.pname(pid)} leaves the auction of {a['company']}.",
                 player=pid)
         prev = a["active"][(idx - 1) % len(a["active"])]
-        self._auction_next(prev, out)
+        self._auction_next(prev)
 
-    def _auction_won(self, out):
+    def _auction_won(self):
         a = self.sr["auction"]
         self.sr["auction"] = None
         pid, sym = a["high"], a["company"]
         self.sr["par"] = {"winner": pid, "company": sym, "bid": a["bid"], "starter": a["starter"]}
-        self.ev(out, "auction_won", f"{self.pname(pid)} wins {sym}'s director's certificate for "
+        self.emit("auction_won", f"{self.pname(pid)} wins {sym}'s director's certificate for "
                 f"₩{a['bid']:,}; now choose the par price (sell shares first if needed).",
                 player=pid, company=sym, bid=a["bid"])
 
@@ -276,7 +276,7 @@ class StockMixin:
             err("out_of_turn", f"{self.pname(pid)} must set {sym}'s par price.", acting=pid)
         return pid
 
-    def _par_bankrupt(self, pid, out):
+    def _par_bankrupt(self, pid):
         p = self.sr["par"]
         sym = p["company"]
         # reading bid_cap "literal": the rulebook does not say what becomes of a winner who
@@ -285,16 +285,16 @@ class StockMixin:
         if not self.winner_cannot_pay(pid, p["bid"]):
             err("not_bankrupt", f"{self.pname(pid)} can still raise the ₩{need:,} (bid and twice "
                 "the lowest par) by selling shares.", short=need - self.cash[pid])
-        self.ev(out, "bankrupt", f"{self.pname(pid)} cannot pay the ₩{p['bid']:,} bid for {sym} and "
+        self.emit("bankrupt", f"{self.pname(pid)} cannot pay the ₩{p['bid']:,} bid for {sym} and "
                 f"twice the lowest par even after selling shares, and goes bankrupt: the game ends "
                 "now (RB §9.8, §11 a).", player=pid, company=sym, bid=p["bid"])
         self.sr["par"] = None
-        return self.finish("bankruptcy", out)
+        return self.finish("bankruptcy")
 
-    def _par(self, pid, action, out):
+    def _par(self, pid, action):
         p = self.sr["par"]
         sym = p["company"]
-        price = as_int(action.get("price"), "price")
+        price = action.get("price")
         choices = self.par_choices()
         if price not in choices:
             if self.war != "done" and price in D.PAR_POST_WAR:
@@ -320,7 +320,7 @@ class StockMixin:
         comp.par = price
         self.set_price_idx(sym, D.MARKET.index(price))
         cube = "red" if comp.row != "south_post" else "blue"
-        self.ev(out, "company_founded", f"{self.pname(pid)} founds {sym} ({comp.name}) at par {price}: "
+        self.emit("company_founded", f"{self.pname(pid)} founds {sym} ({comp.name}) at par {price}: "
                 f"pays ₩{p['bid']:,} to the bank and ₩{2 * price:,} into {sym}.",
                 f"Give {self.pname(pid)} {sym}'s dashboard and director's certificate; put {sym}'s token "
                 f"at {price} on the stock track (rightmost) and on the revenue track; move the {cube} cube "
@@ -329,7 +329,7 @@ class StockMixin:
         self.sr["par"] = None
         # RB §7.3: the turn of the player who started the auction is over.
         self.sr["idx"] = self.sr["order"].index(p["starter"])
-        self._end_turn(out, check_limit=False)
+        self._end_turn(check_limit=False)
 
     # ---------------------------------------------------------------- legal (steps.py)
     def _sell_templates(self, pid) -> list[dict]:

@@ -3,6 +3,8 @@ upgrades with track points, outer stations, station building and the defector's 
 and the places a company may build at."""
 from __future__ import annotations
 
+from engine import contract as C
+from engine.core18xx.steps.base import worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
 
@@ -47,7 +49,7 @@ class TrackMixin:
             return False
         return True
 
-    def place_home(self, comp, out, after_upgrade=False):
+    def place_home(self, comp, after_upgrade=False):
         hx = comp.home
         st = self.hstate(hx)
         token_cost = comp.tokens.pop(0) if comp.tokens else 0
@@ -61,7 +63,7 @@ class TrackMixin:
                     self.seats_for(hx, nxt) > len(st["seats"]) and not self.final_set:
                 comp.tokens.insert(0, token_cost)
                 self.ors["turn"]["step"] = "home"
-                self.ev(out, "home_upgrade_needed", f"{comp.home_city} is full: {comp.sym} must use its "
+                self.emit("home_upgrade_needed", f"{comp.home_city} is full: {comp.sym} must use its "
                         f"first track points to upgrade {self.hex_label(hx)} to {nxt}; its home station "
                         "then takes the new seat (RB §9.1 a).", company=comp.sym, hex=hx)
                 return
@@ -69,13 +71,13 @@ class TrackMixin:
             where = "outside the tile (outer station, RB §9.4)"
         comp.stations.append(hx)
         comp.home_placed = True
-        self.ev(out, "home_station", f"{comp.sym} builds its start-city station in "
+        self.emit("home_station", f"{comp.sym} builds its start-city station in "
                 f"{self.hex_label(hx)}, {where}.",
                 f"Put a {comp.sym} station on {self.hex_label(hx)}, {where}; take the cube off the city.",
                 company=comp.sym, hex=hx)
 
     # ---------------------------------------------------------------- lays and stations
-    def _lay_tile(self, comp, turn, action, out):
+    def _lay_tile(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No track may be laid in the final set of operating rounds.")
         self._step_at_most(turn, "track", "lay track")
@@ -122,7 +124,7 @@ class TrackMixin:
         tile = str(action.get("tile", "")).strip()
         if not tile:
             err("bad_tile", "Name the tile (its number or letter).")
-        rotation = as_int(action.get("rotation", 0), "rotation")
+        rotation = action.get("rotation", 0)
         if not 0 <= rotation <= 5:
             err("bad_rotation", "Rotation is 0-5.")
         if tile in D.TILES:
@@ -171,7 +173,7 @@ class TrackMixin:
         turn["tp"] -= tp
         turn["built"].append(hx)
         if new_hex:
-            self.ev(out, "hex_recorded", f"{hx} recorded: {self.hex_facts_text(hx)} (as entered; "
+            self.emit("hex_recorded", f"{hx} recorded: {self.hex_facts_text(hx)} (as entered; "
                     "correctable with a 'hex' correction).", hex=hx, side=info["side"], kind=hkind,
                     cost=info["cost"])
         turn["step"] = "track" if turn["step"] != "home" else "home"
@@ -184,13 +186,13 @@ class TrackMixin:
             st["seats"] += [None] * (seats - len(st["seats"]))
         face = " face down as an N tile" if (info["side"] == "N" and info["kind"] in ("city", "metro")
                                              and hx not in self.spy_hexes) else ""
-        self.ev(out, "tile_laid", f"{comp.sym} {'lays' if old_color == 'none' else 'upgrades to'} tile "
+        self.emit("tile_laid", f"{comp.sym} {'lays' if old_color == 'none' else 'upgrades to'} tile "
                 f"{tile} on {self.hex_label(hx)} ({tp} TP" + (f", ₩{cost:,}" if cost else "") + ").",
                 f"Place tile {tile}{face} on {self.hex_label(hx)}, rotation {rotation}.",
                 company=comp.sym, hex=hx, tile=tile, rotation=rotation, tp=tp, cost=cost)
         if turn["step"] == "home":
             turn["step"] = "track"
-            self.place_home(comp, out, after_upgrade=True)
+            self.place_home(comp, after_upgrade=True)
         # RB §9.4 a/b: the company laying the tile chooses which waiting outer station(s) take
         # the new seat(s): ``seat_first`` (one company) or ``seat_order`` (a list)
         order = action.get("seat_order")
@@ -199,9 +201,9 @@ class TrackMixin:
                 err("not_waiting", f"{action['seat_first']} has no outer station waiting at "
                     f"{self.hex_label(hx)}.", waiting=list(st["outer"]))
             order = [action["seat_first"]]
-        self.fill_outer(hx, out, order)
+        self.fill_outer(hx, order)
 
-    def fill_outer(self, hx, out, order=None):
+    def fill_outer(self, hx, order=None):
         st = self.hstate(hx)
         if not st["outer"]:
             return
@@ -215,12 +217,12 @@ class TrackMixin:
                 break
             st["seats"][free[0]] = sym
             st["outer"].remove(sym)
-            self.ev(out, "outer_station_seated", f"{sym}'s outer station in {self.hex_label(hx)} takes "
+            self.emit("outer_station_seated", f"{sym}'s outer station in {self.hex_label(hx)} takes "
                     f"seat {free[0] + 1}.", f"Move {sym}'s outer station onto seat {free[0] + 1} of "
                     f"{self.hex_label(hx)}.", company=sym, hex=hx)
 
     # stations ---------------------------------------------------------
-    def _build_station(self, comp, turn, action, out):
+    def _build_station(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No station may be built in the final set of operating rounds.")
         self._step_at_most(turn, "station", "build a station")
@@ -249,7 +251,7 @@ class TrackMixin:
             else:
                 err("city_full", f"{self.hex_label(hx)} has no free seat.")
         else:
-            seat = as_int(seat, "seat") - 1
+            seat = seat - 1
             if seat not in free:
                 if info.get("name") == D.SEOUL and self.war != "done" and seat == 0:
                     err("seoul_first_seat", "Before the Korean War no station may take Seoul's first "
@@ -279,12 +281,9 @@ class TrackMixin:
         comp.stations.append(hx)
         turn["station"] = True
         turn["step"] = "station"
-        self.ev(out, "station_built", f"{comp.sym} builds a station in {self.hex_label(hx)}, {where}, "
+        self.emit("station_built", f"{comp.sym} builds a station in {self.hex_label(hx)}, {where}, "
                 f"for ₩{cost:,}.", f"Put {comp.sym}'s leftmost station token on {self.hex_label(hx)}, {where}.",
                 company=comp.sym, hex=hx, cost=cost)
-
-    def _defector_station(self, comp, turn, action, out):
-        return self.defector_station(comp, action, out)
 
     # revenue ----------------------------------------------------------
     # ---------------------------------------------------------------- where a company may build
@@ -293,9 +292,9 @@ class TrackMixin:
         before), and a first tile on a hex the book does not know yet, whose side, kind
         and printed cost the table reads off the board (RB §9.2)."""
         sym, acts = comp.sym, []
-        rotation = {"min": 0, "max": 5, "step": 1, "default": 0}
-        color = {"choices": D.ERAS[:D.ERAS.index(self.era) + 1], "optional": True,
-                 "note": "only for a tile not in the list"}
+        rotation = C.number("count", 0, 5, default=0)
+        color = worded("text", D.ERAS[:D.ERAS.index(self.era) + 1], optional=True,
+                       note="only for a tile not in the list")
         hexes = [comp.home] if turn["step"] == "home" else self.buildable_hexes(comp, turn)
         known = {hx: self.tiles_for(hx) for hx in hexes}
         known = {hx: tiles for hx, tiles in known.items() if tiles}
@@ -303,32 +302,33 @@ class TrackMixin:
             waiting = sorted({s for hx in known for s in self.hexes.get(hx, {}).get("outer", [])})
             acts.append({"type": "lay_tile", "entity": sym, "form": "known_hex", "tp_left": turn["tp"],
                          "params": {
-                             "hex": {"choices": list(known)},
-                             "tile": {"choices": sorted({t for ts in known.values() for t in ts}),
-                                      "choices_by": {"field": "hex", "map": known}, "free_entry": True},
+                             "hex": C.choice("hex", list(known)),
+                             "tile": C.choice("tile", sorted({t for ts in known.values() for t in ts}),
+                                              free_entry=True,
+                                              choices_by={"field": "hex", "map": known}),
                              "rotation": rotation, "color": color,
-                             **({"seat_first": {
-                                 "optional": True, "choices": waiting,
-                                 "choices_by": {"field": "hex", "map": {
-                                     hx: list(self.hexes.get(hx, {}).get("outer", [])) for hx in known}},
-                                 "note": "the outer station that takes the first new seat (RB §9.4)"}}
+                             **({"seat_first": C.choice(
+                                 "text", waiting, optional=True,
+                                 note="the outer station that takes the first new seat (RB §9.4)",
+                                 choices_by={"field": "hex", "map": {
+                                     hx: list(self.hexes.get(hx, {}).get("outer", []))
+                                     for hx in known}})}
                                 if waiting else {}),
-                             "cost": {"min": 0, "max": D.MAX_PRINTED_COST, "step": D.COST_STEP,
-                                      "optional": True, "note": "a named city's printed cost, at its "
-                                      "first build (the rulebook does not give it)"}}})
+                             "cost": C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP,
+                                              optional=True, note="a named city's printed cost, "
+                                              "at its first build (the rulebook does not give it)")}})
         if turn["step"] == "track":
             by_kind = {k: self.tile_choices("yellow", k) for k in D.LABEL_KINDS}
             top = min(D.MAX_PRINTED_COST, comp.cash - comp.cash % D.COST_STEP)
             acts.append({"type": "lay_tile", "entity": sym, "form": "new_hex", "tp_left": turn["tp"],
                          "params": {
-                             "hex": {"text": True, "label": "hex label read off the board",
-                                     "max_length": D.LABEL_MAX, "normalise": "upper",
-                                     "not_in": sorted(self.map, key=str.upper)},
-                             "side": {"choices": ["S"] if self.war == "done" else ["N", "S"]},
-                             "hex_kind": {"choices": list(D.LABEL_KINDS)},
-                             "cost": {"min": 0, "max": top, "step": D.COST_STEP},
-                             "tile": {"choices": sorted({t for ts in by_kind.values() for t in ts}),
-                                      "choices_by": {"field": "hex_kind", "map": by_kind}},
+                             "hex": C.free_text(D.LABEL_MAX, normalise="upper",
+                                                not_in=sorted(self.map, key=str.upper)),
+                             "side": worded("text", ["S"] if self.war == "done" else ["N", "S"]),
+                             "hex_kind": worded("text", list(D.LABEL_KINDS)),
+                             "cost": C.number("money", 0, top, D.COST_STEP),
+                             "tile": C.choice("tile", sorted({t for ts in by_kind.values() for t in ts}),
+                                              choices_by={"field": "hex_kind", "map": by_kind}),
                              "rotation": rotation}})
         return acts
 

@@ -71,7 +71,7 @@ class TrainMixin:
                 and any(o.sym != comp.sym and o.trains and mine & set(o.stations)
                         for o in self.live_companies()))
 
-    def take_from_market(self, ttype, out, by=None, exported=False):
+    def take_from_market(self, ttype, by=None, exported=False):
         """A train leaves the market (sold or exported) and its consequences follow."""
         if self.depot[ttype] is not None:
             self.depot[ttype] -= 1
@@ -82,64 +82,64 @@ class TrainMixin:
             first = first_sale
             self.first_sold.add(ttype)
             if first and ttype in D.TRAIN_RUSTS and D.TRAIN_RUSTS[ttype] not in self.rusted:
-                self.rust(D.TRAIN_RUSTS[ttype], out, f"the first {ttype}-train was sold")
+                self.rust(D.TRAIN_RUSTS[ttype], f"the first {ttype}-train was sold")
             # RB §11 c says both "when the first 8E-train goes on sale" and "when the first
             # 8E-train is sold": the table's reading "game_end_8e" (readings.OPTIONS)
             if first and ttype == "8E" and self.reading("game_end_8e") == "sold":
-                self.trigger_end_8e(out, "The first 8E-train was sold")
+                self.trigger_end_8e("The first 8E-train was sold")
         elif ttype == "4" and first_out and "2" not in self.rusted:
             # RB §9.11 / summary §3.5: the first 4 exported removes the 2-trains
-            self.rust("2", out, "the first 4-train was exported")
+            self.rust("2", "the first 4-train was exported")
         # RB §9.9 lowers the limit at the first sale; whether the first 4 exported does so too
         # is the table's reading "train_limit_on_export" (readings.OPTIONS)
         lowers = first_out if self.reading("train_limit_on_export") == "lowered" else first_sale
         if lowers and ttype in D.TRAIN_LIMIT_AFTER and self.train_limit > D.TRAIN_LIMIT_AFTER[ttype]:
             self.train_limit = D.TRAIN_LIMIT_AFTER[ttype]
             how = "exported" if exported else "sold"
-            self.ev(out, "train_limit", f"First {ttype}-train {how}: a company may now own at most "
+            self.emit("train_limit", f"First {ttype}-train {how}: a company may now own at most "
                     f"{self.train_limit} trains.", f"Companies over {self.train_limit} trains remove "
                     "the extra ones at once (their directors choose which).", limit=self.train_limit)
         if ttype == "4" and self.war == "none" and self.depot["4"] == D.WAR_WHEN_FOURS_LEFT:
             self.war = "revealed"
             if exported:
-                self.ev(out, "war_revealed", "Export revealed the Korean War card: the Korean War breaks "
+                self.emit("war_revealed", "Export revealed the Korean War card: the Korean War breaks "
                         "out at once.")
             else:
-                self.ev(out, "war_revealed", f"{by or 'A company'} bought the third 4-train and revealed "
+                self.emit("war_revealed", f"{by or 'A company'} bought the third 4-train and revealed "
                         "the Korean War card: the Korean War breaks out at the end of this operating round.",
                         "Turn over the Korean War card.")
-        self.update_era(out)
-        self.check_end_on_sale(out)
-        self.check_limits(out)
+        self.update_era()
+        self.check_end_on_sale()
+        self.check_limits()
 
-    def check_end_on_sale(self, out):
+    def check_end_on_sale(self):
         """Reading game_end_8e "on_sale": the end is triggered once an 8E-train is on sale."""
         if self.reading("game_end_8e") == "on_sale" and self.market_head() == "8E" \
                 and self.eight_e_set is None:
-            self.trigger_end_8e(out, "The first 8E-train is on sale")
+            self.trigger_end_8e("The first 8E-train is on sale")
 
-    def trigger_end_8e(self, out, why):
+    def trigger_end_8e(self, why):
         """RB §11 c: this set goes on, the next stock round is the last, then a final set."""
         if self.eight_e_set is not None:
             return
         self.eight_e_set = self.set_no
-        self.ev(out, "end_triggered", f"{why}: this set of operating rounds goes on as normal, the next "
+        self.emit("end_triggered", f"{why}: this set of operating rounds goes on as normal, the next "
                 "stock round is the last (no new companies), then a final set of operating rounds with "
                 "no track, no stations and no trades between companies.", trigger="8E",
                 reading=self.reading("game_end_8e"))
 
-    def update_era(self, out):
+    def update_era(self):
         head = self.market_head()
         if head is None:
             return
         era = D.ERA_OF_TRAIN[head]
         if D.ERAS.index(era) > D.ERAS.index(self.era):
             self.era = era
-            self.ev(out, "era", f"{era.capitalize()} era: {head}-trains are on sale; {era} tiles may be "
+            self.emit("era", f"{era.capitalize()} era: {head}-trains are on sale; {era} tiles may be "
                     "laid and the map pays its " + era + " values.",
                     f"Put the {era} era card on the era space.", era=era)
 
-    def rust(self, ttype, out, why):
+    def rust(self, ttype, why):
         self.rusted.add(ttype)
         hit = []
         for comp in self.companies.values():
@@ -149,29 +149,29 @@ class TrainMixin:
                 hit.append(f"{comp.sym}" + (f" ({n})" if n > 1 else ""))
         if self.depot.get(ttype):
             self.depot[ttype] = 0
-        self.ev(out, "rust", f"{why[0].upper() + why[1:]}: all {ttype}-trains are removed from the game"
+        self.emit("rust", f"{why[0].upper() + why[1:]}: all {ttype}-trains are removed from the game"
                 + (f" (from {', '.join(hit)})." if hit else "."),
                 f"Remove the {ttype}-trains from {', '.join(hit)}'s dashboards." if hit else "",
                 train=ttype, companies=hit)
 
-    def check_limits(self, out):
+    def check_limits(self):
         for comp in self.companies.values():
             if comp.closed or len(comp.trains) <= self.train_limit:
                 continue
             if len(set(comp.trains)) == 1:
                 extra = len(comp.trains) - self.train_limit
                 comp.trains = comp.trains[:self.train_limit]
-                self.ev(out, "train_discarded", f"{comp.sym} is over the limit of {self.train_limit}: "
+                self.emit("train_discarded", f"{comp.sym} is over the limit of {self.train_limit}: "
                         f"{extra} {comp.trains[0]}-train(s) removed from the game.",
                         f"Remove {extra} {comp.trains[0]}-train(s) from {comp.sym}.", company=comp.sym)
             elif comp.sym not in self.pending_discards:
                 self.pending_discards.append(comp.sym)
-                self.ev(out, "discard_needed", f"{comp.sym} owns {len(comp.trains)} trains, over the limit "
+                self.emit("discard_needed", f"{comp.sym} owns {len(comp.trains)} trains, over the limit "
                         f"of {self.train_limit}: its director chooses which to remove now.",
                         f"{comp.sym}'s director removes {len(comp.trains) - self.train_limit} train(s) of "
                         "their choice from the game.", company=comp.sym, limit=self.train_limit)
 
-    def act_discard(self, action, out):
+    def act_discard(self, action):
         sym = self.pending_discards[0]
         if action.get("entity") != sym:
             err("discard_pending", f"{sym} must first discard down to {self.train_limit} trains "
@@ -181,16 +181,16 @@ class TrainMixin:
         if train not in comp.trains:
             err("no_such_train", f"{sym} has no {train}-train; it has {', '.join(comp.trains)}.")
         comp.trains.remove(train)
-        self.ev(out, "train_discarded", f"{sym} removed a {train}-train from the game.",
+        self.emit("train_discarded", f"{sym} removed a {train}-train from the game.",
                 f"Remove a {train}-train from {sym}'s dashboard.", company=sym, train=train)
         if len(comp.trains) <= self.train_limit:
             self.pending_discards.pop(0)
 
-    def export(self, out):
+    def export(self):
         head = self.market_head()
         if head in D.EXPORTABLE:
-            self.ev(out, "export", f"Export: a {head}-train leaves the train market.",
+            self.emit("export", f"Export: a {head}-train leaves the train market.",
                     f"Remove one {head}-train from the train market.", train=head)
-            self.take_from_market(head, out, exported=True)
+            self.take_from_market(head, exported=True)
         else:
-            self.ev(out, "export_none", "Export: no 3- or 4-train in the market; nothing is exported.")
+            self.emit("export_none", "Export: no 3- or 4-train in the market; nothing is exported.")

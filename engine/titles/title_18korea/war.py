@@ -19,7 +19,7 @@ FATES = {
 
 
 class WarMixin:
-    def resolve_war(self, out):
+    def resolve_war(self):
         self.war = "done"
         board = ["Remove all tiles and stations north of the demarcation line (the stations leave the game; "
                  "the yellow and green tiles go back to the supply)."]
@@ -57,9 +57,9 @@ class WarMixin:
             # reading "oa03" in data.READINGS; it has no automatic effect here.
             else:
                 leaving.append(comp)
-        details: list = []
+        closing_from = len(self._events)      # the war's event goes before these
         for comp in leaving:
-            self.close_company(comp, details)
+            self.close_company(comp)
         # 3. South Korea: every city tile is removed - small, normal and metropolitan (RB §2.4
         #    glossary: "City: small city, normal city, and metropolitan city"; RB §10 "all city
         #    tiles in South Korea are removed. Stations on metropolitan tiles remain in
@@ -124,10 +124,10 @@ class WarMixin:
         words = [text(self.war_fate(sym, hx, fate)) for sym, hx, fate in fates]
         if words:
             message += " Stations: " + "; ".join(w["v"]["message"] for w in words) + "."
-        self.ev(out, "korean_war", message, " ".join(board), leaving=[c.sym for c in leaving],
+        self.emit("korean_war", message, " ".join(board), leaving=[c.sym for c in leaving],
                 survivors=survivors, stations_lost=lost, stations_returned=returned,
                 stations=words, reading=self.reading("war_normal_cities"))
-        out.extend(details)
+        self._events.insert(closing_from, self._events.pop())
         # the OR being played loses its company turn if that company left
         if self.round == "operating" and self.ors.get("turn") and \
                 self.companies[self.ors["turn"]["company"]].closed:
@@ -147,7 +147,7 @@ class WarMixin:
         space = len(D.STATION_COSTS) - len(comp.tokens) - 1
         comp.tokens.insert(0, D.STATION_COSTS[space] if 0 <= space < len(D.STATION_COSTS) else 0)
 
-    def close_company(self, comp, out):
+    def close_company(self, comp):
         comp.closed = True
         self.sharebook.held[comp.sym] = {}
         self.sharebook.president[comp.sym] = None
@@ -165,12 +165,12 @@ class WarMixin:
         comp.stations = []
         if comp.sym in self.pending_discards:
             self.pending_discards.remove(comp.sym)
-        self.ev(out, "company_left", f"{comp.sym} leaves the game with its shares (no refund); its ₩{cash:,} "
+        self.emit("company_left", f"{comp.sym} leaves the game with its shares (no refund); its ₩{cash:,} "
                 f"and trains ({', '.join(trains) or 'none'}) leave too.",
                 f"Return {comp.sym}'s certificates, dashboard, trains and stations to the box.",
                 company=comp.sym)
 
-    def defector_station(self, comp, action, out):
+    def defector_station(self, comp, action):
         """OA09: move a station lost in the North to a South Korean big city after the war (free)."""
         if self.war != "done" or not comp.defector_tokens:
             err("no_defector", f"{comp.sym} has no station to move to South Korea.")
@@ -185,5 +185,5 @@ class WarMixin:
             where = "as an outer station"
         comp.stations.append(hx)
         comp.defector_tokens -= 1
-        self.ev(out, "station_moved", f"{comp.sym} places a station in {self.hex_label(hx)}, {where}.",
+        self.emit("station_moved", f"{comp.sym} places a station in {self.hex_label(hx)}, {where}.",
                 f"Put a {comp.sym} station on {self.hex_label(hx)}, {where}.", company=comp.sym, hex=hx)

@@ -12,7 +12,7 @@ rounds, each of (1) action cards drafted in the order 1-2-3-4-4-3-2-1, (2) train
 From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook``, ``Depot``, the
 score rows and the ``Round`` of steps (``steps``: one step per part of the round, each action
 type a ``process_<type>``); the core's stock and operating rounds do not fit. Events go out
-through ``emit``, refusals are raised (``GameError``) where they are found.
+through the one ``emit`` (``engine.events.Emitter``), refusals are raised (``GameError``) where they are found.
 
 Actions (``entity`` a player id, or a company for ``run``):
   pick {pick, [home_tile]} · take_card {card, effect} · done · personal_cash {amount}
@@ -64,6 +64,7 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
     def apply(self, action: dict) -> list:
         self._events = []
         self.flow.apply(self, action)
+        self.keep_recent(self._events)
         return self._events
 
     # -- who acts --------------------------------------------------------------------------

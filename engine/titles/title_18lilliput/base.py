@@ -15,13 +15,13 @@ from engine.core18xx.market import StockMarket
 from engine.core18xx.shares import IPO, ShareBook
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
-from engine.events import Event
+from engine.events import Emitter
 from engine.titles.title_18lilliput import data as D
 
 MILDENDO = "0,0"
 
 
-def say(code: str, english: str, **params) -> dict:
+def filled_msg(code: str, english: str, **params) -> dict:
     """A message whose English is its template filled with its params."""
     return C.msg(code, english % params if params else english, **params)
 
@@ -79,7 +79,7 @@ def parse_options(options: dict) -> dict:
     return out
 
 
-class Base:
+class Base(Emitter):
     def _init_books(self, players: list[dict], seed: int, options: dict) -> None:
         self.opts = parse_options(options)
         self.names = {p["id"]: p["name"] for p in players}
@@ -178,14 +178,11 @@ class Base:
         return co["director"] if co else None
 
     # -- events ----------------------------------------------------------------------------
-    def emit(self, code: str, message: str, board: str = "", **params) -> None:
-        """Record an event of the action being applied (``apply`` returns them, in order),
-        and keep it in the book's recent log. The core's ``emit`` signature
-        (``Core18xx.emit``) without its ``<key>_name`` params: 18 Lilliput's words name
-        players and companies from their ids."""
-        self._events.append(Event(code, message, board, params))
-        self.recent.append({"code": code, "message": message + (f" {board}" if board else ""),
-                            "params": params})
+    def keep_recent(self, events) -> None:
+        """The book's log of what happened: the last 12 events (``apply`` keeps each action's;
+        events go out through the one ``emit``, ``engine.events.Emitter``)."""
+        self.recent += [{"code": e.code, "message": e.message + (f" {e.board}" if e.board else ""),
+                         "params": e.params} for e in events]
         del self.recent[:-12]
 
     # -- checks ----------------------------------------------------------------------------
@@ -196,10 +193,3 @@ class Base:
             raise GameError("not_director", f"{self.player_name(player)} is not the director of "
                       f"{self.company_name(company)}.", player=player, company=company)
         return company
-
-    @staticmethod
-    def need_int(action: dict, name: str) -> int:
-        v = action.get(name)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise GameError("bad_param", f"{name!r} is a whole number.", param=name)
-        return v

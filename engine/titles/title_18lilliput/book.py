@@ -6,14 +6,14 @@ from engine import contract as C
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import say
+from engine.titles.title_18lilliput.base import filled_msg
 
 PROV = C.msg("note.provisional", "provisional: printed on the cards")
 STEPS = {"draft": "Draft", "actions": "Action cards", "runs": "Train runs", "over": "Game over"}
 
 
 def M(code, en, **params):
-    return say(code, en, **params)
+    return filled_msg(code, en, **params)
 
 
 class BookMixin:

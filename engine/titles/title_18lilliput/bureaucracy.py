@@ -9,7 +9,7 @@ plus £20 for an unused Dimen's Land Copy card; company cash does not count.
 from __future__ import annotations
 
 from engine import contract as C
-from engine.core18xx.book import score_rows
+from engine.core18xx.book import holdings as share_holdings, score_rows
 from engine.core18xx.trains import Depot
 from engine.titles.title_18lilliput import data as D
 
@@ -56,12 +56,8 @@ class BureaucracyMixin:
         Copy card's value while it is unused; ``total`` is ``result()[player]``."""
         out = {}
         for p in self.seating:
-            holdings = []
-            for c in self.live_companies():
-                pct = self.shares.percent(c, p)
-                if pct:
-                    holdings.append({"company": c, "percent": pct, "price": self.price(c),
-                                     "value": pct // D.SHARE_PERCENT * self.price(c)})
+            holdings = share_holdings(self.shares, self.market, p, self.live_companies(),
+                                      D.SHARE_PERCENT)
             land = 0 if self.land_copy_used[p] else D.LAND_COPY_VALUE
             out[p] = {"cash": self.ledger.of(p), "holdings": holdings, "land_copy": land,
                       "total": self.ledger.of(p) + sum(h["value"] for h in holdings) + land}

@@ -11,6 +11,14 @@ price}: the printed price of a train type · train_count {train, count}: how man
 are left in the deck · price_index {index}: the printed index, lowest first (each marker
 keeps its price, or goes to the next value below it). The last three are the provisional
 values the table also sets at set-up (``OPTIONS``).
+
+Why not the core's corrections (``core18xx.corrections``): most kinds here are of this game's
+own pieces (action cards, characters, the Land Copy card, the round counter, the printed
+train prices and index the summary does not give); the core's ``cash`` refuses an amount of
+0, this title's records it; and shares move in whole 10% shares to and from one bank holder
+(summary lines 243 and 255: shares are sold to and bought from "은행", the bank, with no
+IPO/pool split). The books they change are the core's (``Ledger``, ``ShareBook``,
+``StockMarket``, ``Depot``).
 """
 from __future__ import annotations
 
@@ -52,7 +60,7 @@ class CorrectionsMixin:
 
     def _fix_cash(self, a):
         target = self._choice(a, "target", self.seating + self.live_companies())
-        amount = self.need_int(a, "amount")
+        amount = a["amount"]
         if amount >= 0:
             self.ledger.pay(BANK, target, amount)
         else:
@@ -121,7 +129,7 @@ class CorrectionsMixin:
         company = self._choice(a, "company", self.live_companies())
         holders = [BANK] + self.seating
         src, dst = self._choice(a, "source", holders), self._choice(a, "to", holders)
-        count = self.need_int(a, "count")
+        count = a["count"]
         pct = count * D.SHARE_PERCENT
         s, d = (IPO if src == BANK else src), (IPO if dst == BANK else dst)
         have = self.shares.percent(company, s)
@@ -149,7 +157,7 @@ class CorrectionsMixin:
         colour = self._choice(a, "colour", D.TRACK_ORDERS["yellow_green_brown"])
         exits = self._exits(a)
         slots = a.get("slots", 0) if kind in D.BIG else 0
-        if not isinstance(slots, int) or not 0 <= slots <= D.MAX_SLOTS:
+        if not 0 <= slots <= D.MAX_SLOTS:
             raise GameError("correction_value", f"slots are 0-{D.MAX_SLOTS}.")
         stations = self.tiles.get(pos, {}).get("stations", [])
         self.tiles[pos] = {"kind": kind, "colour": colour, "exits": exits,
@@ -167,8 +175,7 @@ class CorrectionsMixin:
     def _fix_train_price(self, a):
         kind = self._choice(a, "train", D.TRAIN_TYPES)
         price = a.get("price")
-        if not isinstance(price, int) or isinstance(price, bool) or \
-                not 1 <= price <= PRICE_LIMIT:
+        if not 1 <= price <= PRICE_LIMIT:
             raise GameError("correction_value", f"A train's price is £1-{PRICE_LIMIT}.", param="price")
         self.depot.specs[kind]["price"] = price
         self.opts["prices"][kind] = price
@@ -177,8 +184,7 @@ class CorrectionsMixin:
     def _fix_train_count(self, a):
         kind = self._choice(a, "train", D.TRAIN_TYPES)
         count = a.get("count")
-        if not isinstance(count, int) or isinstance(count, bool) or \
-                not 0 <= count <= COUNT_LIMIT:
+        if not 0 <= count <= COUNT_LIMIT:
             raise GameError("correction_value", f"The deck holds 0-{COUNT_LIMIT} of a type.",
                       param="count")
         deck = self.depot.upcoming

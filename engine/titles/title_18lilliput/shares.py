@@ -19,7 +19,7 @@ from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import MILDENDO, say
+from engine.titles.title_18lilliput.base import MILDENDO, filled_msg
 
 
 class SharesMixin:
@@ -61,7 +61,7 @@ class SharesMixin:
         company = action.get("company")
         if company not in self.companies or self.companies[company]["director"] is None:
             raise GameError("not_founded", f"{company!r} is not a company in play.", company=company)
-        count = self.need_int(action, "count")
+        count = action["count"]
         if count < 1:
             raise GameError("sell_nothing", "Sell at least one share.")
         can = self.sellable(player, company)
@@ -114,7 +114,7 @@ class SharesMixin:
         if self.companies[company]["director"] is not None:
             raise GameError("already_founded", f"{self.company_name(company)} is founded already.",
                       company=company)
-        price = self.need_int(action, "price")
+        price = action["price"]
         if price not in self.opts["price_index"]:
             raise GameError("no_such_price", f"£{price} is not on the share price index.", price=price)
         home = action.get("home")
@@ -169,7 +169,7 @@ class SharesMixin:
             out.append({"type": "buy_share", "entity": player,
                         "label": C.msg("act.buy_share", "Buy a 10-percent share"),
                         "params": {"company": self.company_param(buyable)},
-                        "show": [{"label": say("label.price_of", "Price of %(company)s",
+                        "show": [{"label": filled_msg("label.price_of", "Price of %(company)s",
                                                  company=c), "value": C.price(self.price(c))}
                                  for c in buyable]})
         unfounded = [c for c in D.OTHERS if self.companies[c]["director"] is None]

@@ -16,7 +16,7 @@ from engine.core18xx.rounds import Round
 from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import say
+from engine.titles.title_18lilliput.base import filled_msg
 
 
 class LilliputStep(Step):
@@ -59,7 +59,7 @@ class CharacterNote(LilliputStep):
 
     def legal(self, g):
         return [{"type": "character_note", "entity": p, "character": ch, "anytime": True,
-                 "label": say("act.character_note", "Use %(character)s's power",
+                 "label": filled_msg("act.character_note", "Use %(character)s's power",
                               character=D.CHARACTER_NAMES[ch]),
                  "params": {"text": C.free_text(200, label=C.msg(
                      "param.note", "What the power did"), suggestions=["as the card says"])}}

@@ -115,7 +115,7 @@ class TrackMixin:
         if kind not in D.BIG:
             return 0
         slots = action.get("slots", D.SLOTS.get((kind, colour), 1))
-        if not isinstance(slots, int) or isinstance(slots, bool) or not 1 <= slots <= D.MAX_SLOTS:
+        if not 1 <= slots <= D.MAX_SLOTS:
             raise GameError("bad_slots", f"A city card has 1-{D.MAX_SLOTS} station slots.")
         return slots
 

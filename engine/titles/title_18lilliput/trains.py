@@ -6,8 +6,11 @@ public price of at least £1 (its director agreeing at the table). The train poo
 moved there in bureaucracy, obsolete trains returned, trains over the limit) sells only to a
 newly founded company and to a company that withholds (``found_company``, ``run``).
 
-* A company need not own a train. One without a train that cannot pay may have its director
-  cover the shortfall: the company is left with £1.
+* A company need not own a train (summary line 178, "열차 구매": "회사가 열차를 소유할 필요는
+  없다"). One without a train that cannot pay may have its director cover the shortfall: the
+  company is left with £1. This is why 18 Lilliput keeps this purchase of its own instead of
+  the core's forced train purchase (``core18xx.steps.operating.EmergencyMoney``, which makes a
+  trainless company buy one and its president sell shares for it).
 * A company at its train limit cannot buy, even if the purchase would rust trains.
 * Obsolete trains may be returned to the pool before a purchase (``return``).
 * The first train of a type bought (or scrapped from the deck into the pool) starts its
@@ -21,7 +24,7 @@ from engine.errors import GameError
 from engine.core18xx.bank import BANK
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
-from engine.titles.title_18lilliput.base import say
+from engine.titles.title_18lilliput.base import filled_msg
 
 DECK = "deck"
 
@@ -102,7 +105,7 @@ class TrainsMixin:
             if seller is None or train_id not in seller["trains"] or source == company:
                 raise GameError("no_such_train", f"{source} does not own train {train_id}.",
                           train=train_id, company=source)
-            if not isinstance(price, int) or isinstance(price, bool) or price < 1:
+            if price is None or price < 1:        # optional in the form: it must be given
                 raise GameError("price_below_one", "A train between companies costs at least £1.")
         will_free = 1 if give_back not in (None, "", "none") else 0
         limit = self.train_limit()
@@ -222,11 +225,11 @@ class TrainsMixin:
         choices = ([DECK] if self.depot.next_train() else []) + others
         if not choices:
             return []
-        labels = {DECK: say("train.deck", "Top of the deck: %(train)s-train at £%(price)s",
+        labels = {DECK: filled_msg("train.deck", "Top of the deck: %(train)s-train at £%(price)s",
                               train=Depot.kind(self.depot.next_train()),
                               price=self.depot.price(self.depot.next_train()))} \
             if self.depot.next_train() else {}
-        labels.update({t: say("train.of", "%(train)s-train of %(company)s",
+        labels.update({t: filled_msg("train.of", "%(train)s-train of %(company)s",
                                 train=Depot.kind(t), company=self.depot.owner[t])
                        for t in others})
         obsolete = [t for c in mine for t in self.companies[c]["trains"] if self.is_obsolete(t)]
