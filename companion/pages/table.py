@@ -165,7 +165,8 @@ def seat_style(player) -> Markup:
     if me:
         rules += [f"[data-not={only}]{{display:none!important}}",
                   f"tr[data-player={only}] td{{background:var(--you)}}",
-                  f"#live{acts} .if-idle,#live:not({acts}) .if-turn{{display:none}}"]
+                  f"#live{acts} .if-idle,#live:not({acts}) .if-turn{{display:none}}",
+                  f"#live:not({acts})>.undo-fix{{order:1}}"]
     else:
         rules.append(".if-turn{display:none}")
     rules += [f"{idle} .glance-top{{display:block}}", f"{idle} .glance-dup{{display:none}}"]

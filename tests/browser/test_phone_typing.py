@@ -6,22 +6,34 @@ from tests.browser.flows import create_table, take_seat, version, wait_version
 pytestmark = pytest.mark.browser
 
 
-def test_another_phones_step_keeps_what_is_being_typed(live_server, phone):
-    ann, bo = phone(), phone()
-    code, join, _ = create_table(ann, live_server.url)
-    take_seat(ann, join, "1")
-    take_seat(bo, join, "2")
-    v = version(bo)
+def _typing_a_correction(bo):
     bo.locator("details:has(form[data-type=correction]) > summary").click()
     fix = bo.locator("form[data-type=correction]")
     fix.locator("input[name=cash]").fill("345")
     reason = fix.locator("input[name=reason]")
     reason.click()
     reason.type("the bank paid tw")
-    reason.scroll_into_view_if_needed()
-    bo.evaluate("window.scrollBy(0, -200)")
+    reason.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().top - innerHeight / 2)")
+    return fix, reason
+
+
+def test_another_phones_step_keeps_what_is_being_typed(live_server, phone):
+    """Ann's correction (the turn stays hers) while Bo types his: Bo's field keeps its text,
+    the focus and its place on the screen."""
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(bo)
+    fix, reason = _typing_a_correction(bo)
     top = reason.evaluate("el => el.getBoundingClientRect().top")
-    ann.locator("form[data-type=pass] button").click()          # Ann's step, on her phone
+    ann.locator("details:has(form[data-type=correction]) > summary").click()
+    mine = ann.locator("form[data-type=correction]")
+    mine.locator("input[name=cash]").fill("400")
+    mine.locator("input[name=reason]").fill("miscounted")
+    mine.locator("button").click()
+    ann.locator("form[data-type=correction] [data-confirm]").get_by_role(
+        "button", name="Yes, enter it").click()
     wait_version(bo, v + 1)
     assert bo.locator("details:has(form[data-type=correction])").evaluate("d => d.open")
     assert fix.locator("input[name=cash]").input_value() == "345"
@@ -29,6 +41,29 @@ def test_another_phones_step_keeps_what_is_being_typed(live_server, phone):
     assert reason.evaluate("el => el === document.activeElement")
     assert abs(reason.evaluate("el => el.getBoundingClientRect().top") - top) <= 2
     # the typing goes on where it was, and the correction posts at the new version
+    bo.keyboard.type("ice")
+    assert reason.input_value() == "the bank paid twice"
+    assert fix.locator("input[name=expected_version]").input_value() == str(v + 1)
+
+
+def test_the_turn_coming_to_the_typing_phone_keeps_its_typing_in_view(live_server, phone):
+    """Ann passes while Bo types a correction: the turn is Bo's, his Undo and corrections move
+    up above his step card, and the field moves with them, its text and focus kept, on the
+    screen."""
+    ann, bo = phone(), phone()
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(bo)
+    fix, reason = _typing_a_correction(bo)
+    ann.locator("form[data-type=pass] button").click()
+    wait_version(bo, v + 1)
+    assert reason.input_value() == "the bank paid tw"
+    assert reason.evaluate("el => el === document.activeElement")
+    box = reason.evaluate("el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }")
+    assert 0 <= box[0] and box[1] <= box[2], box
+    card = bo.locator("#actions form[data-type]").first.evaluate("el => el.getBoundingClientRect().top")
+    assert card > box[0]                         # the corrections above Bo's step card now
     bo.keyboard.type("ice")
     assert reason.input_value() == "the bank paid twice"
     assert fix.locator("input[name=expected_version]").input_value() == str(v + 1)
