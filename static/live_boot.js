@@ -337,8 +337,8 @@
   // -- the table clock and the nudge on this seat's turn ---------------------------------
   /* The clock: the live part carries each seat's time up to the server's data-clock-since
      (data-used) and marks the running seats (data-running); while it runs this phone ticks
-     their times once a second from that start, corrected by the server's time when the page
-     was made (<meta name="server-now">). The server sends nothing for the time passing. Off or
+     their times once a second from that start (a phone whose clock is more than 2 s away from
+     the server's time when the page was made, <meta name="server-now">, counts by the server's). The server sends nothing for the time passing. Off or
      paused, nothing ticks. The nudge: when a part makes this phone's seat one of those acting
      (and it was not), the phone vibrates once where the browser allows it, and the page's
      title says it is this player's turn; the seat's phone can turn both off (kept in the
@@ -406,7 +406,10 @@
   });
   function pageThere() {
     var now = document.querySelector('meta[name="server-now"]');
-    if (now && Number(now.getAttribute("content"))) turn.offset = Number(now.getAttribute("content")) - Date.now() / 1000;
+    // a phone whose own clock is clearly off (more than the page's way here could explain)
+    // counts from the server's; within 2 s its own clock is nearer than the page's time
+    var off = now ? Number(now.getAttribute("content")) - Date.now() / 1000 : 0;
+    if (Math.abs(off) > 2) turn.offset = off;
     nudgeButton();
     window.liveAfter();
   }
