@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 
+from companion import sql
 from companion.wire import Access, ServiceError
 
 SWITCHES = ("on", "off", "pause", "resume")
@@ -98,7 +99,6 @@ class ClockControl:
         if what not in SWITCHES:
             raise ServiceError(400, "bad_clock", f"'clock' must be one of {', '.join(SWITCHES)}.",
                                allowed=list(SWITCHES))
-        from companion import sql
         tid = access.table_id
         with self._lock(tid):
             live = self._fresh(tid)

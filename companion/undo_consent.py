@@ -190,16 +190,13 @@ class UndoConsent:
     def _undo_back(self, access: Access, to_version: int) -> int:
         """Take back every step in force from ``to_version`` on, newest first, one undo each,
         under the table's lock (consent given); the version after the last undo."""
-        from companion.tables import request_hash
         tid = access.table_id
         with self._lock(tid):
             live = self._fresh(tid)
             steps = self._steps_back(live, access, to_version)
             for _step in steps:
-                action = {"type": "undo"}
-                status, text, done = self._submit_locked(
-                    access, live, action, live.version, None,
-                    request_hash(action, live.version), consented=True)
+                status, text, done = self._submit_locked(      # no key: no request hash
+                    access, live, {"type": "undo"}, live.version, None, "", consented=True)
                 if done is None:
                     raise ServiceError(status, "undo_failed", f"The undo stopped: {text}")
                 self._publish_step(tid, done)

@@ -7,7 +7,7 @@ import re
 import uuid
 
 from flask import make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale, gettext as _, ngettext
 from markupsafe import Markup
 
 from companion import actionforms, table_clock
@@ -125,9 +125,10 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
             step = by_version.get(req["step_version"])
             what = step["what"] if step else f"#{req['step_version']}"
             if req.get("to_version") is not None:     # undo back to a chosen point
-                what = _("%(n)s steps, back to #%(v)s", v=req["to_version"], n=sum(
-                    1 for e in entries if e["version"] >= req["to_version"] and
-                    is_step(e) and not e["undone"]))
+                n = sum(1 for e in entries if e["version"] >= req["to_version"] and
+                        is_step(e) and not e["undone"])
+                what = ngettext("%(num)s step, back to #%(v)s", "%(num)s steps, back to #%(v)s",
+                                n, v=req["to_version"])
             asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
                              owner_name=name_of(req["step_player"])))
     forms = once(("forms",) + alike, lambda: actionforms.forms(legal)) if access.can_write else []
