@@ -363,8 +363,8 @@
     try { return localStorage.getItem("companion-nudge") !== "off"; } catch (e) { return true; }
   }
   function nudge() {
-    var live = document.getElementById("live"), st = document.getElementById("seat-style"),
-        me = st ? st.getAttribute("data-seat") : "", btn = document.getElementById("nudge"),
+    var live = document.getElementById("live"), st = document.querySelector('meta[name="seat"]'),
+        me = st ? st.getAttribute("content") : "", btn = document.getElementById("nudge"),
         mine = false, acting;
     if (!live) return;
     if (me && !live.hasAttribute("data-finished")) {
