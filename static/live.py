@@ -286,6 +286,11 @@ def wake(ev=None):
             tick()
 
 
+def on_screen(el):
+    # laid out, not hidden by the seat's style (offsetParent is JavaScript's null, not None)
+    return el is not None and el.getClientRects().length > 0
+
+
 def show_next():
     # after this phone's step: its seat's next step (the first card of "Your turn"), or the
     # summary when the turn passed, in view; not the book where the tapped form was
@@ -295,12 +300,12 @@ def show_next():
         return
     turn = live.querySelector("#actions .if-turn")
     target = None
-    if turn is not None and turn.offsetParent is not None:
+    if on_screen(turn):
         target = live.querySelector("#actions .group") or live.querySelector("#actions form") \
             or live.querySelector("#actions")
     if target is None:
         glance = live.querySelector(".glance-top")
-        target = glance if glance is not None and glance.offsetParent is not None else live
+        target = glance if on_screen(glance) else live
     head = document.querySelector("header.top")
     top = 0
     if head is not None and window.getComputedStyle(head).position in ("sticky", "fixed"):

@@ -68,13 +68,19 @@ def _rows(game) -> list[dict]:
     return rows
 
 
+SERIES_COLOURS = tuple(f"var(--s{i})" for i in range(6))
+
+
 def _chart_svg(points, players) -> Markup:
     import pygal
     from pygal.style import Style
     style = Style(background="transparent", plot_background="transparent",
                   foreground="var(--muted)", foreground_strong="var(--fg)",
                   foreground_subtle="var(--line)",   # the theme's text colours (4.5:1)
-                  colors=("#0b6e4f", "#d97706", "#2563eb", "#dc2626", "#7c3aed", "#0891b2"),
+                  # the series in the theme's own colours (static/app.css --s0..--s5, 4.5:1 on
+                  # the page and the card in both themes), drawn opaque so they keep that ratio
+                  colors=SERIES_COLOURS, opacity="1", stroke_opacity="1",
+                  stroke_opacity_hover="1",
                   label_font_size=14, major_label_font_size=14, legend_font_size=16,
                   title_font_size=16, value_font_size=14, tooltip_font_size=14)
     chart = pygal.Line(style=style, width=420, height=340, show_dots=True, dots_size=3,

@@ -21,6 +21,8 @@ seat and the spectator, in English and in Korean. JavaScript in the page looks f
 4. **a target under 44x44 px**: a, button, select, summary, an input (its label's box when it
    has one: a tick box is tapped by its whole line), a label for a control; a link inside
    running text (its parent block has other words beside it) is excepted.
+5. **the acting seat's step card far from its Undo and its corrections**: from the first card of
+   "Your turn" to the Undo button and the "Correct the book" line, more than one screen's height.
 
 Findings say the title, point, seat, language, a selector and the text. ``KNOWN`` would list
 findings still open (as a strict xfail); it is empty: the page has none."""
@@ -131,6 +133,19 @@ for (const el of document.querySelectorAll('a[href], button, input, select, summ
     if (all.length > links.length + 2 && all.replace(/[·|,]/g, '').length > links.length + 2) continue;
   }
   out.push({kind: 'target', sel: sel(el), text: `${Math.round(r.width)}x${Math.round(r.height)}: ` + text(el)});
+}
+// 5. the acting seat's step card, its Undo and its corrections within one screen of each other
+const turn = document.querySelector('#actions .if-turn');
+const card = document.querySelector('#actions .group, #actions form[data-type]');
+if (turn && visible(turn) && card) {
+  const ends = [document.querySelector('#undo'), document.querySelector('details[data-key=fixes] > summary')]
+    .filter(e => e && visible(e)).map(e => e.getBoundingClientRect());
+  const c = card.getBoundingClientRect();
+  for (const e of ends) {
+    const span = Math.max(c.top + 48, e.bottom) - Math.min(c.top, e.top);   // the card's head and the control on one screen
+    if (span > innerHeight)
+      out.push({kind: 'far', sel: sel(card), text: `${Math.round(span)} px from the step card to Undo or Correct`});
+  }
 }
 return out;
 }""".replace("MIN", str(MIN))

@@ -157,3 +157,27 @@ def test_the_system_dark_theme_is_the_dark_switch():
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_text_and_background_pair_reaches_4_5_to_1(theme):
     assert failures(theme, themes()[theme]) == []
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_series_of_the_scores_chart_reaches_4_5_to_1(theme):
+    """Each player's line in the chart, as the rendered SVG colours it, on the page and on a
+    card, drawn opaque (#26: one player's dark-green line was hard to see in the dark theme)."""
+    from companion.pages.scores import _chart_svg
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(6)]
+    points = [(str(r), {p["id"]: 100 * r + i for i, p in enumerate(players)}) for r in range(4)]
+    svg = str(_chart_svg(points, players))
+    props = themes()[theme]
+    series = dict(re.findall(r"\.color-(\d+)[^{]*\{stroke:([^;}]+);fill:[^}]*\}", svg))
+    assert sorted(series) == [str(i) for i in range(6)]       # one colour per player, none shared
+    assert len(set(series.values())) == 6
+    assert '"stroke_opacity": "1"' in svg and '"opacity": "1"' in svg
+    bad = []
+    for n, colour in series.items():
+        c = rgba(colour, props)
+        assert c is not None, colour
+        for back in ("var(--bg)", "var(--card)"):
+            ratio = contrast(c, rgba(back, props))
+            if ratio < AA:
+                bad.append(f"{theme}: series {n} {colour} on {back} = {ratio:.2f}:1")
+    assert bad == []

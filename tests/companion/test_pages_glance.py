@@ -194,7 +194,8 @@ def test_the_acting_phone_shows_the_turns_steps_above_its_forms(client, app):
     assert steps.index("Lay or upgrade a tile") < steps.index("Run the trains") \
         < steps.index("Buy a train")
     assert 'aria-current="step"' in steps
-    assert html.index('class="steps"') < html.index('<form method="post"')
+    actions = html.index('id="actions"')            # (Undo and corrections stand above the card)
+    assert actions < html.index('class="steps"') < html.index('<form method="post"', actions)
 
 
 def _to_an_operating_turn(client, code):
