@@ -337,7 +337,7 @@
   // -- the table clock and the nudge on this seat's turn ---------------------------------
   /* The clock: the live part carries each seat's time up to the server's data-clock-since
      (data-used) and marks the running seats (data-running); while it runs this phone ticks
-     their times once a second from that start (a phone whose clock is more than 2 s away from
+     their times once a second from that start (a phone whose clock is more than 60 s away from
      the server's time when the page was made, <meta name="server-now">, counts by the server's). The server sends nothing for the time passing. Off or
      paused, nothing ticks. The nudge: when a part makes this phone's seat one of those acting
      (and it was not), the phone vibrates once where the browser allows it, and the page's
@@ -406,10 +406,11 @@
   });
   function pageThere() {
     var now = document.querySelector('meta[name="server-now"]');
-    // a phone whose own clock is clearly off (more than the page's way here could explain)
-    // counts from the server's; within 2 s its own clock is nearer than the page's time
+    // a phone whose own clock is clearly wrong (a minute or more: set by hand, never synced)
+    // counts from the server's; nearer than that its own clock beats the page's time, which
+    // is late by however long the page took to arrive (seconds on a slow network)
     var off = now ? Number(now.getAttribute("content")) - Date.now() / 1000 : 0;
-    if (Math.abs(off) > 2) turn.offset = off;
+    if (Math.abs(off) > 60) turn.offset = off;
     nudgeButton();
     window.liveAfter();
   }

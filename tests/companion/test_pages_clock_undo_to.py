@@ -51,7 +51,8 @@ def test_clock_is_off_by_default_and_the_page_says_nothing_of_it_but_the_switch(
     code, _join, _ = seated(client)
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     part = html[html.index('<div id="live"'):]
-    assert "data-clock" not in part.replace("data-clock-form", "") and 'id="clock-on"' in part
+    shown = re.sub(r"data-clock-(form|card)", "", part)
+    assert "data-clock" not in shown and "⏱" not in shown and 'id="clock-on"' in part
     assert "Thinking time" not in client.get(f"/tables/{code}/scores").get_data(as_text=True)
 
 
