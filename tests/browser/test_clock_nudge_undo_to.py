@@ -100,7 +100,7 @@ def test_the_clock_counts_alike_on_two_phones_after_a_reload_and_a_restart_and_p
     ann.locator("#clock-pause").click()
     for p in (ann, bo):
         p.wait_for_selector('#live:not([data-clock-since]) [data-clock="now"]')
-        assert "Clock paused" in p.locator('#live [data-clock="now"]').text_content()
+        assert "Clock: paused" in p.locator('#live [data-clock="now"]').text_content()
     paused = [seat_time(p, "2") for p in (ann, bo)]
     assert abs(paused[0] - paused[1]) <= 1
     ann.wait_for_timeout(2100)

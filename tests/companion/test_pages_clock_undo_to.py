@@ -28,7 +28,7 @@ def test_clock_from_the_new_table_form_counts_and_shows_in_status_summary_and_sc
     # the running seat's time as of the last step (0:00), ticked by the phone from the server's
     # start time; every seat's time in the summary
     assert f'data-clock-since="{clock.t - 75}"' in html
-    assert re.search(r'data-clock="now">⏱ Ann <span class="num" data-clock-seat="1" '
+    assert re.search(r'data-clock="now">Clock: Ann <span class="num" data-clock-seat="1" '
                      r'data-used="0[.0]*" data-running>0:00', html)
     assert 'data-clock="glance">Thinking time: Ann' in html
     assert f'<meta name="server-now" content="{clock.t}">' in html
@@ -41,7 +41,7 @@ def test_clock_from_the_new_table_form_counts_and_shows_in_status_summary_and_sc
         client.get(f"/tables/{code}"))})
     assert r.status_code == 303
     html = client.get(f"/tables/{code}").get_data(as_text=True)
-    assert "Clock paused" in html and 'data-clock-since="' not in html
+    assert 'data-clock="now">Clock: paused' in html and 'data-clock-since="' not in html
     assert 'id="clock-resume"' in html
     scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
     assert "Thinking time" in scores and "<td class=\"num\" data-thinking>1:15</td>" in scores
@@ -52,7 +52,7 @@ def test_clock_is_off_by_default_and_the_page_says_nothing_of_it_but_the_switch(
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     part = html[html.index('<div id="live"'):]
     shown = re.sub(r"data-clock-(form|card)", "", part)
-    assert "data-clock" not in shown and "⏱" not in shown and 'id="clock-on"' in part
+    assert "data-clock" not in shown and "Clock:" not in shown and 'id="clock-on"' in part
     assert "Thinking time" not in client.get(f"/tables/{code}/scores").get_data(as_text=True)
 
 
