@@ -11,6 +11,9 @@
 ``GET  /api/tables/<code>/undo``             open undo requests
 ``POST /api/tables/<code>/undo``             ask the seat that entered the last step to undo it
 ``POST /api/tables/<code>/undo/<id>/approve`` and ``.../decline``
+``GET  /api/tables/<code>/undo-to/<version>``  what undo back to that step would take back
+``POST /api/tables/<code>/undo-to``  ``{"to_version"}``: undo back to that step (or ask the seats)
+``POST /api/tables/<code>/clock``    ``{"clock": "on"|"off"|"pause"|"resume"}``: the table clock
 
 Every error is JSON ``{"error": {"code", "message", "params"}}`` with a 4xx status
 (409 for a stale version also carries ``"version"``).
@@ -122,7 +125,7 @@ def create_table():
     data = json_body()
     svc = service()
     created = svc.create_table(data.get("title"), data.get("players"), data.get("seed"),
-                               data.get("options"))
+                               data.get("options"), clock=data.get("clock", False))
     return jsonify({
         "code": created.code,
         "seats": created.seats,
@@ -206,6 +209,24 @@ def request_undo(code):
 @limited(*POST_LIMITS)
 def answer_undo(code, request_id, answer):
     return jsonify(service().answer_undo(access_for(code), request_id, answer == "approve"))
+
+
+@bp.get("/tables/<code>/undo-to/<int:to_version>")
+def undo_plan(code, to_version):
+    return jsonify(service().undo_plan(access_for(code), to_version))
+
+
+@bp.post("/tables/<code>/undo-to")
+@limited(*POST_LIMITS)
+def undo_to(code):
+    out = service().undo_to(access_for(code), json_body().get("to_version"))
+    return jsonify(out), (200 if out["done"] else 202)
+
+
+@bp.post("/tables/<code>/clock")
+@limited(*POST_LIMITS)
+def clock(code):
+    return jsonify(service().set_clock(access_for(code), json_body().get("clock")))
 
 
 def _no_sessions_for_api(app) -> None:

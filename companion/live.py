@@ -9,11 +9,13 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   dropped);
 - ``{"undo_request": {...}}`` when an undo request is made or answered
   (``{"undo_request": null}`` when open requests lapsed because the game moved on);
+- ``{"clock": {"on", "paused", "running", "since", "used"}}`` when a seat switches, pauses or
+  resumes the table clock (companion/table_clock.py; nothing while it runs: a phone ticks it);
 - a table page's own socket (``&part=1``) is pushed the page's live part instead:
   ``{"version", "part"}`` (the HTML the page patches itself with, the same as
   ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
   for the newest version after any step (one message for a burst, never one per version), on a
-  catch-up, and when an undo request is made or answered; made once per table, version and kind
+  catch-up, and when an undo request is made or answered or the clock is switched; made once per table, version and kind
   of phone (language, time zone, seat or watcher) by the pages (``hub.render_part``);
 - the client may send ``{"since": n}`` at any time: it receives every action after
   version ``n`` (catch-up after sleep or a lost connection, without a reload); one
@@ -255,7 +257,7 @@ class Subscriber:
         elif "version" in item and "action" in item:
             if item["version"] > self.last:
                 self._send_part()
-        elif "undo_request" in item or "since" in item:
+        elif "undo_request" in item or "clock" in item or "since" in item:
             self._send_part()
         else:
             self._send(item)                        # pongs, errors

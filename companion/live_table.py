@@ -56,6 +56,10 @@ class LiveTable:
         self._view: tuple[int, str] | None = None
         self._legal: tuple[int, list] | None = None
         self.undo_open = True     # an undo request may be open (checked at the first post)
+        # the table clock as the database had it when this process last read or wrote it
+        # (companion/table_clock.py): on or off, and its state (None: never switched on)
+        self.clock_on: bool = False
+        self.clock: dict | None = None
         self.used = time.monotonic()
 
     def apply(self, action: dict, version: int, player: str | None,
@@ -77,6 +81,13 @@ class LiveTable:
         self.version = version
         self._view = None
         return action, events
+
+    def acting_seats(self) -> list[str]:
+        """The seats the game waits on now (none when it is over): whose time the clock counts."""
+        game = self.game
+        if game.finished:
+            return []
+        return [str(p) for p in game.acting_players(game.rules.acting())]
 
     @property
     def last_step(self) -> int:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Optional
 
-from sqlalchemy import BigInteger, Column, DateTime, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import (BigInteger, Boolean, Column, DateTime, LargeBinary, Text,
+                        UniqueConstraint, false)
 from sqlmodel import Field, SQLModel
 
 
@@ -39,6 +40,11 @@ class TableRow(SQLModel, table=True):
     version: int = Field(default=0)                                 # = number of log rows
     invite_hash: str = Field(max_length=64)
     created_at: datetime = _ts()
+    # the table clock (companion/table_clock.py): on or off, and its state as JSON (None until
+    # it was first switched on); read with the version by a post, written with it when on
+    clock_on: bool = Field(default=False, sa_column=Column(Boolean, nullable=False,
+                                                          server_default=false()))
+    clock: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class Seat(SQLModel, table=True):
@@ -111,6 +117,10 @@ class UndoRequest(SQLModel, table=True):
     table_id: int = Field(foreign_key="tables.id", index=True)
     step_version: int                       # log version of the step to undo
     step_player: str = Field(max_length=32)  # the seat whose consent is needed
+    # undo back to a chosen point: the first log version taken back, and the request (its
+    # first row's id) that every row asked for it shares; None for the single undo
+    to_version: Optional[int] = Field(default=None)
+    group_id: Optional[int] = Field(default=None)
     requested_by: str = Field(max_length=32)
     status: str = Field(default="pending", max_length=16)  # pending|approved|declined|used|void
     created_at: datetime = _ts()

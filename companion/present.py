@@ -210,6 +210,12 @@ SERVER_WORDS = {
     'not_enough_cash': {'en': 'Not enough cash.', 'ko': '현금이 부족합니다.'},
     'phase_change': {'en': 'Phase %(phase)s begins.', 'ko': '%(phase)s 페이즈가 시작됩니다.'},
     'game_end': {'en': 'The game is over.', 'ko': '게임이 끝났습니다.'},
+    # the table clock and undo back to a chosen point (companion/table_clock.py, undo_consent.py)
+    'bad_clock': {'en': 'The clock can be switched on or off, paused or resumed.', 'ko': '시계는 켜기, 끄기, 일시정지, 다시 시작만 할 수 있습니다.'},
+    'clock_off': {'en': 'The table clock is off: start it first.', 'ko': '테이블 시계가 꺼져 있습니다. 먼저 시작하세요.'},
+    'bad_to_version': {'en': 'Choose a step of the history to undo back to.', 'ko': '되돌아갈 단계를 기록에서 고르세요.'},
+    'step_not_in_force': {'en': 'Step #%(to_version)s is not in force now (undone already): choose a step of the history that is not undone.', 'ko': '#%(to_version)s 단계는 지금 유효하지 않습니다(이미 되돌림). 되돌리지 않은 단계를 기록에서 고르세요.'},
+    'undo_failed': {'en': 'The undo stopped before the chosen step: the history shows how far it went.', 'ko': '고른 단계에 이르기 전에 되돌리기가 멈췄습니다. 어디까지 되돌렸는지 기록에서 보세요.'},
 }
 
 

@@ -10,6 +10,7 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from companion import table_clock
 from companion.live_table import LiveTable
 from companion.models import Device, Seat, TableRow
 from companion.security import has_control
@@ -24,7 +25,7 @@ SEED_RANGE = 2 ** 63
 
 
 class Seating:
-    def create_table(self, title, players, seed=None, options=None) -> Created:
+    def create_table(self, title, players, seed=None, options=None, clock=False) -> Created:
         if not isinstance(title, str) or not title or len(title) > 64:
             raise ServiceError(400, "bad_title", "'title' must be a title id (a string).")
         if not isinstance(players, list) or not 1 <= len(players) <= 12:
@@ -40,6 +41,9 @@ class Seating:
             seed = secrets.randbelow(2 ** 31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not -SEED_RANGE <= seed < SEED_RANGE:
             raise ServiceError(400, "bad_seed", "'seed' must be a whole number (64-bit).")
+        if not isinstance(clock, bool):
+            raise ServiceError(400, "bad_clock", "'clock' must be true (the table clock on) or "
+                                                 "false (off, the default).")
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -51,6 +55,8 @@ class Seating:
         except Exception as exc:  # a title's set-up failing on odd options
             raise ServiceError(422, "bad_options",
                                f"The title could not set up a game with these options: {exc!r}")
+        live = LiveTable(0, "", game, 0)
+        started = table_clock.new(live.acting_seats(), self.now()) if clock else None
         invite = new_token()
         spectate = new_token()
         seats = [{"player": p["id"], "name": p["name"], "token": new_token()}
@@ -61,7 +67,8 @@ class Seating:
                 with self.store.write() as s:
                     row = TableRow(code=code, title=game.spec.id, options=dumps(game.options),
                                    players=dumps(game.players), seed=seed, version=0,
-                                   invite_hash=token_hash(invite))
+                                   invite_hash=token_hash(invite), clock_on=clock,
+                                   clock=dumps(started) if clock else None)
                     s.add(row)
                     s.flush()
                     for seat in seats:
@@ -77,7 +84,9 @@ class Seating:
         else:  # pragma: no cover
             raise ServiceError(503, "no_code", "Could not allocate a table code; try again.")
         with self._guard:
-            self._live[table_id] = LiveTable(table_id, code, game, 0)
+            live.table_id, live.code = table_id, code
+            live.clock_on, live.clock = clock, started
+            self._live[table_id] = live
             self._codes[code] = table_id
         return Created(code, seats, spectate, invite)
 

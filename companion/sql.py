@@ -60,6 +60,11 @@ def raw(conn, stmt: Raw, params: dict):
 
 
 SQL_VERSION = Raw("SELECT version FROM tables WHERE id = :tid")
+# the version with the table clock's flag and state (companion/table_clock.py): what a post reads
+SQL_VERSION_CLOCK = Raw("SELECT version, clock_on, clock FROM tables WHERE id = :tid")
+SQL_CLOCK_LOCK = Raw("SELECT version, clock_on, clock FROM tables WHERE id = :tid FOR UPDATE")
+SQL_SET_CLOCK = Raw("UPDATE tables SET clock_on = :on, clock = :clock WHERE id = :tid")
+SQL_SET_VERSION_CLOCK = Raw("UPDATE tables SET version = :version, clock = :clock WHERE id = :tid")
 SQL_DEVICE = Raw("SELECT d.table_id, d.id, d.role, d.player, d.label, s.name FROM devices d "
                  "LEFT JOIN seats s ON s.table_id = d.table_id AND s.player = d.player "
                  "WHERE d.token_hash = :hash")
@@ -83,7 +88,7 @@ SQL_UNDO_OPEN = Raw("SELECT 1 FROM undo_requests "
 # same key that held the lock is seen by a later statement (409: read again) or by the unique
 # key (the insert fails: its answer is read), tables.py.
 SQL_PG_LOCK = Raw(
-    "SELECT t.version, k.request_hash, k.status, k.response FROM tables t "
+    "SELECT t.version, k.request_hash, k.status, k.response, t.clock_on, t.clock FROM tables t "
     "LEFT JOIN idempotency_keys k ON k.table_id = t.id AND k.key = :key "
     "WHERE t.id = :tid FOR UPDATE OF t")
 _PG_WRITE = (
@@ -94,12 +99,14 @@ _PG_WRITE = (
     "u AS (UPDATE undo_requests SET status = 'void', answered_at = :at "
     "WHERE table_id = :tid AND status IN ('pending', 'approved') AND step_version <> :last "
     "RETURNING 1) "
-    "UPDATE tables SET version = :version WHERE id = :tid RETURNING (SELECT count(*) FROM u)")
+    "UPDATE tables SET version = :version, clock = :clock WHERE id = :tid "
+    "RETURNING (SELECT count(*) FROM u)")
 SQL_PG_WRITE = Raw(_PG_WRITE.format(key=""))
 SQL_PG_WRITE_KEY = Raw(_PG_WRITE.format(
     key="k AS (INSERT INTO idempotency_keys (table_id, key, request_hash, status, response, "
         "created_at) VALUES (:tid, :key, :hash, 200, :response, :at)), "))
-# PostgreSQL, the usual post in one round trip: the live game (at the version the phone saw)
+# PostgreSQL, the usual post in one round trip (the table clock off: with it on, a post takes the
+# locked path, which writes the clock with the version): the live game (at the version the phone saw)
 # applied the action already; one autocommit statement raises the version only if the table is
 # still at :prev (and, with a key, the key is new), and writes the log row, the key's answer and
 # the lapsed undo requests only if it did. It returns (1, lapsed requests) or (0, 0): then
@@ -107,7 +114,8 @@ SQL_PG_WRITE_KEY = Raw(_PG_WRITE.format(
 # The row lock the UPDATE takes serializes it with every other writer; a concurrent
 # double (same version, same key) fails on the unique keys instead.
 _PG_FAST = (
-    "WITH t AS (UPDATE tables SET version = :version WHERE id = :tid AND version = :prev{fresh} "
+    "WITH t AS (UPDATE tables SET version = :version WHERE id = :tid AND version = :prev "
+    "AND NOT clock_on{fresh} "
     "RETURNING id), "
     "a AS (INSERT INTO actions (table_id, version, action, events, player, name, device_id, "
     "device_label, created_at) "

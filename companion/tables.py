@@ -92,8 +92,10 @@ from sqlmodel import Session
 from companion.live_table import LiveTable, engine_fingerprint
 from companion.models import Snapshot, TableRow, utcnow
 from companion import sql
+from companion import table_clock
 from companion.seating import MAX_LABEL, Seating
 from companion.security import has_control
+from companion.table_clock import ClockControl
 from companion.table_log import LogReads
 from companion.undo_consent import UndoConsent
 from companion.wire import MAX_INT, Access, ServiceError, dumps, dumps_engine
@@ -130,17 +132,19 @@ class Written:
                     device=access.device_id, label=access.device_label[:MAX_LABEL], at=at)
 
 
-class TableService(Seating, LogReads, UndoConsent):
+class TableService(Seating, LogReads, UndoConsent, ClockControl):
     """The table service (the module's docstring lists its calls); its parts by purpose:
     :class:`~companion.seating.Seating` (tables, seats, tokens), this class (the live games and
-    posting), :class:`~companion.table_log.LogReads` (catch-up, history, record) and
-    :class:`~companion.undo_consent.UndoConsent`."""
+    posting), :class:`~companion.table_log.LogReads` (catch-up, history, record),
+    :class:`~companion.undo_consent.UndoConsent` (undo with consent, undo back to a chosen
+    point) and :class:`~companion.table_clock.ClockControl` (the table clock)."""
 
     def __init__(self, store, hub=None, *, snapshot_every: int = 100, shared: bool = False,
                  spectate_url: str = "/tables/{code}/watch?token={token}",
                  invite_url: str = "/tables/{code}/join?invite={invite}",
-                 idle_seconds: float = 1800.0):
+                 idle_seconds: float = 1800.0, now=None):
         self.store = store
+        self.now = now or time.time      # the table clock's time (epoch seconds); tests inject
         self.idle_seconds = float(idle_seconds)
         self._last_sweep = time.monotonic()
         self._posts = 0
@@ -189,6 +193,7 @@ class TableService(Seating, LogReads, UndoConsent):
             game = Game(row.title, json.loads(row.players), row.seed, json.loads(row.options))
             live = LiveTable(table_id, row.code, game, 0)
         self._catch_up(s.connection(), live, row.version)
+        live.clock_on, live.clock = bool(row.clock_on), json.loads(row.clock) if row.clock else None
         return live
 
     def _catch_up(self, s, live: LiveTable, upto: int) -> None:
@@ -241,10 +246,12 @@ class TableService(Seating, LogReads, UndoConsent):
         live = self._live_table(table_id)
         if self.shared:
             with self.store.read_conn() as conn:
-                row = sql.raw(conn, sql.SQL_VERSION, {"tid": table_id}).fetchone()
+                row = sql.raw(conn, sql.SQL_VERSION_CLOCK, {"tid": table_id}).fetchone()
                 version = row[0] if row is not None else None
                 if version is not None and version > live.version:
                     self._catch_up(conn, live, version)
+                if row is not None:     # another process may have switched the clock
+                    live.clock_on, live.clock = bool(row[1]), json.loads(row[2]) if row[2] else None
         return live
 
     def evict(self, table_id: int) -> None:
@@ -329,7 +336,7 @@ class TableService(Seating, LogReads, UndoConsent):
             live = self._live_table(tid)
             done = None
             if pg and expected_version == live.version and action["type"] != "undo" \
-                    and (live.version + 1) % self.snapshot_every != 0 \
+                    and not live.clock_on and (live.version + 1) % self.snapshot_every != 0 \
                     and self._hub_newest(tid) <= live.version:
                 done = self._submit_pg_fast(access, live, action, key, posted)
                 if done is None:
@@ -339,18 +346,22 @@ class TableService(Seating, LogReads, UndoConsent):
                     access, live, action, expected_version, key, posted)
                 if done is None:                    # 409, 422, or a key's stored answer
                     return status, text
-            version, voided = done.version, done.voided
-            if self.hub is not None:
-                self.hub.publish(tid, {"version": version, "action": done.action,
-                                       "events": done.events},
-                                 f'{{"version":{version},"action":{done.action_text},'
-                                 f'"events":{done.events_text}}}')
-                if voided:
-                    self.hub.publish(tid, {"undo_request": None})
+            self._publish_step(tid, done)
             self._posts += 1
             if self._posts % 1000 == 0:
                 self.prune_keys()
         return 200, done.body_text
+
+    def _publish_step(self, tid: int, done: Written) -> None:
+        """Push an applied step to every phone (and that open undo requests lapsed with it)."""
+        if self.hub is not None:
+            version = done.version
+            self.hub.publish(tid, {"version": version, "action": done.action,
+                                   "events": done.events},
+                             f'{{"version":{version},"action":{done.action_text},'
+                             f'"events":{done.events_text}}}')
+            if done.voided:
+                self.hub.publish(tid, {"undo_request": None})
 
     def _hub_newest(self, table_id: int) -> int:
         """The newest version of the table this process's hub has seen published (-1: none)."""
@@ -399,9 +410,10 @@ class TableService(Seating, LogReads, UndoConsent):
         return stored[1], stored[2]
 
     def _submit_locked(self, access: Access, live: LiveTable, action: dict, expected_version,
-                       key, posted: str):
+                       key, posted: str, consented: bool = False):
         """A post in one locked transaction: ``(status, text, None)`` if nothing was applied (409,
-        422, a key's stored answer), else ``(200, text, the written step)``."""
+        422, a key's stored answer), else ``(200, text, the written step)``. ``consented``: an
+        undo whose consent was already given (undo back to a chosen point, undo_consent.py)."""
         tid = access.table_id
         pg = self.store.dialect == "postgresql"
         applied = committed = False
@@ -410,11 +422,12 @@ class TableService(Seating, LogReads, UndoConsent):
                 # FOR UPDATE (PostgreSQL) serializes posts to this table everywhere;
                 # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
                 if pg:
-                    db_version, *stored = sql.raw(conn, sql.SQL_PG_LOCK,
-                                              {"tid": tid, "key": key}).fetchone()
+                    db_version, *stored, clock_on, clock_text = sql.raw(
+                        conn, sql.SQL_PG_LOCK, {"tid": tid, "key": key}).fetchone()
                     stored = stored if stored[0] is not None else None
                 else:
-                    db_version = sql.raw(conn, sql.SQL_VERSION, {"tid": tid}).fetchone()[0]
+                    db_version, clock_on, clock_text = sql.raw(
+                        conn, sql.SQL_VERSION_CLOCK, {"tid": tid}).fetchone()
                     stored = None if key is None else sql.raw(
                         conn, sql.SQL_KEY, {"tid": tid, "key": key}).fetchone()
                 if stored is not None:
@@ -439,7 +452,7 @@ class TableService(Seating, LogReads, UndoConsent):
                         "params": {"version": db_version}}}), None
                 version = db_version + 1
                 now = utcnow()
-                if action["type"] == "undo":
+                if action["type"] == "undo" and not consented:
                     self._check_undo_consent(conn, live, access, now)
                 try:
                     accepted, events = live.apply(action, version, access.player)
@@ -455,6 +468,12 @@ class TableService(Seating, LogReads, UndoConsent):
                 body_text = done.body_text
                 row = done.row(access, now)
                 voided = 0
+                clock = None
+                if clock_on:        # the time so far to those the game waited on
+                    clock = table_clock.after_step(json.loads(clock_text), live.acting_seats(),
+                                                   self.now())
+                    clock_text = json.dumps(clock)
+                row["clock"] = clock_text
                 if pg:      # one statement: log row, version, key, lapsed undo requests
                     row["last"] = live.last_step
                     if key is not None:
@@ -463,7 +482,11 @@ class TableService(Seating, LogReads, UndoConsent):
                                  else sql.SQL_PG_WRITE, row).fetchone()[0]
                 else:
                     sql.raw(conn, sql.SQL_INSERT_ACTION, row)
-                    sql.raw(conn, sql.SQL_SET_VERSION, {"tid": tid, "version": version})
+                    if clock_on:
+                        sql.raw(conn, sql.SQL_SET_VERSION_CLOCK,
+                                {"tid": tid, "version": version, "clock": clock_text})
+                    else:
+                        sql.raw(conn, sql.SQL_SET_VERSION, {"tid": tid, "version": version})
                     if key is not None:
                         sql.raw(conn, sql.SQL_INSERT_KEY, dict(
                             tid=tid, key=key, hash=posted, status=200,
@@ -479,6 +502,9 @@ class TableService(Seating, LogReads, UndoConsent):
                     live.undo_open = sql.raw(conn, sql.SQL_UNDO_OPEN,
                                          {"tid": tid}).fetchone() is not None
             committed = True
+            live.clock_on = bool(clock_on)
+            if clock_on:
+                live.clock = clock
         except IntegrityError:
             # a post with the same key (on another process) wrote its answer first: that answer
             if key is None:

@@ -186,6 +186,7 @@
     if (focus && focus.isConnected && document.activeElement !== focus && focus.focus) focus.focus({preventScroll: true});
     document.body.setAttribute("data-version", old.getAttribute("data-version"));
     window.liveNet(window.liveNetOn !== false);
+    window.liveAfter();
   };
 
   /* A tap on a control that appeared or moved in the last moment (the page changed under the
@@ -321,8 +322,9 @@
       el.removeAttribute("data-fresh"); el.removeAttribute("data-dirty");
       if (el.hasAttribute("data-off")) { el.removeAttribute("data-off"); el.disabled = false; }
     });
-    var note = copy.querySelector("#offline-note");
+    var note = copy.querySelector("#offline-note"), now = copy.querySelector('meta[name="server-now"]');
     if (note) note.remove();
+    if (now) now.remove();          // an old copy's server time would set the clock wrong
     var html = "<!doctype html>\n" + copy.outerHTML;
     caches.keys().then(function (keys) {
       var name = keys.filter(function (k) { return k.indexOf("companion-") === 0; })[0];
@@ -331,6 +333,89 @@
       });
     }).catch(function () {});
   };
+
+  // -- the table clock and the nudge on this seat's turn ---------------------------------
+  /* The clock: the live part carries each seat's time up to the server's data-clock-since
+     (data-used) and marks the running seats (data-running); while it runs this phone ticks
+     their times once a second from that start (a phone whose clock is more than 60 s away from
+     the server's time when the page was made, <meta name="server-now">, counts by the server's). The server sends nothing for the time passing. Off or
+     paused, nothing ticks. The nudge: when a part makes this phone's seat one of those acting
+     (and it was not), the phone vibrates once where the browser allows it, and the page's
+     title says it is this player's turn; the seat's phone can turn both off (kept in the
+     phone's localStorage). No sound. */
+  var turn = {mine: null, title: null, timer: null, offset: 0};
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function hms(s) {
+    s = Math.max(0, Math.floor(s));
+    var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, x = s % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(x) : m + ":" + pad(x);
+  }
+  function tick() {
+    var live = document.getElementById("live"), since = live && live.getAttribute("data-clock-since");
+    if (!since) { clearInterval(turn.timer); turn.timer = null; return; }
+    var spent = Math.max(0, Date.now() / 1000 + turn.offset - Number(since));
+    live.querySelectorAll("[data-running]").forEach(function (el) {
+      var t = hms(Number(el.getAttribute("data-used")) + spent);
+      if (el.textContent !== t) el.textContent = t;
+    });
+  }
+  function nudgeOn() {
+    try { return localStorage.getItem("companion-nudge") !== "off"; } catch (e) { return true; }
+  }
+  function nudge() {
+    var live = document.getElementById("live"), st = document.querySelector('meta[name="seat"]'),
+        me = st ? st.getAttribute("content") : "", btn = document.getElementById("nudge"),
+        mine = false, acting;
+    if (!live) return;
+    if (me && !live.hasAttribute("data-finished")) {
+      try { acting = JSON.parse(live.getAttribute("data-acting") || "[]"); } catch (e) { acting = []; }
+      mine = acting.indexOf(me) >= 0;
+    }
+    if (turn.title === null) turn.title = document.title;
+    if (mine && turn.mine === false && nudgeOn() && navigator.vibrate) {
+      try { navigator.vibrate(200); } catch (e) {}
+    }
+    document.title = mine && nudgeOn() ?
+      "\u25CF " + ((btn && btn.getAttribute("data-turn")) || "Your turn") + " \u00B7 " + turn.title : turn.title;
+    turn.mine = mine;
+  }
+  /* After each patch (window.liveMorph) and once when the page is there. */
+  window.liveAfter = function () {
+    nudge();
+    var live = document.getElementById("live");
+    if (live && live.hasAttribute("data-clock-since")) {
+      tick();
+      if (!turn.timer) turn.timer = setInterval(tick, 1000);
+    } else if (turn.timer) {
+      clearInterval(turn.timer);
+      turn.timer = null;
+    }
+  };
+  function nudgeButton() {
+    var btn = document.getElementById("nudge");
+    if (!btn) return;
+    btn.textContent = btn.getAttribute(nudgeOn() ? "data-on" : "data-off");
+    btn.hidden = false;
+  }
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest("#nudge");
+    if (!btn) return;
+    try { localStorage.setItem("companion-nudge", nudgeOn() ? "off" : "on"); } catch (e) {}
+    nudgeButton();
+    nudge();
+  });
+  function pageThere() {
+    var now = document.querySelector('meta[name="server-now"]');
+    // a phone whose own clock is clearly wrong (a minute or more: set by hand, never synced)
+    // counts from the server's; nearer than that its own clock beats the page's time, which
+    // is late by however long the page took to arrive (seconds on a slow network)
+    var off = now ? Number(now.getAttribute("content")) - Date.now() / 1000 : 0;
+    if (Math.abs(off) > 60) turn.offset = off;
+    nudgeButton();
+    window.liveAfter();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pageThere);
+  else pageThere();
 
   // -- the first updates, before Brython ---------------------------------------------------
   /* A pushed live part (the socket carries it: no second request) */

@@ -27,6 +27,39 @@ def _effective_steps(entries: list[dict]) -> list[dict]:
     return stack
 
 
+def is_step(h: dict) -> bool:
+    """A step of the game (not an undo or a redo of one)."""
+    return h["action"].get("type") not in ("undo", "redo")
+
+
+def undone_versions(entries: list[dict]) -> set[int]:
+    """The steps of ``entries`` that are not in force: undone (and not redone), kept in the
+    history and marked there."""
+    in_force = {h["version"] for h in _effective_steps(entries)}
+    return {h["version"] for h in entries if is_step(h) and h["version"] not in in_force}
+
+
+def taken_back(entries: list[dict]) -> list[dict]:
+    """The steps the last undos took back (the log's trailing run of undos), newest first:
+    what to put back on the board, step by step."""
+    stack, undone, out = [], [], []
+    for h in entries:
+        kind = h["action"].get("type")
+        if kind == "undo":
+            if stack:
+                undone.append(stack.pop())
+                out.append(undone[-1])
+        elif kind == "redo":
+            out = []
+            if undone:
+                stack.append(undone.pop())
+        else:
+            out = []
+            stack.append(h)
+            undone.clear()
+    return out
+
+
 TZ_COOKIE = "tz"      # the phone's minutes east of UTC, set by history_list.html's script
 
 
@@ -73,5 +106,30 @@ def history(code):
     st = s.state(access)
     _use_table(st["state"])
     hist = s.history(access, since=0, limit=5000)["entries"]
-    entries = list(reversed([_entry(h) for h in hist]))
+    undone = undone_versions(hist)
+    entries = list(reversed([dict(_entry(h), undone=h["version"] in undone,
+                                  back=access.can_write and is_step(h) and
+                                  h["version"] not in undone) for h in hist]))
     return render_template("history.html", code=code, state=st["state"], entries=entries)
+
+
+@bp.get("/tables/<code>/undo-to/<int:version>")
+def undo_to_page(code, version):
+    """What "undo back to here" would take back, newest first, whose, and what to put back on
+    the board; whose consent it needs; one button that does it or asks for it."""
+    from companion.present import engine_text
+    access = _access(code)
+    s = svc()
+    st = s.state(access)
+    _use_table(st["state"])
+    plan = s.undo_plan(access, version)
+    hist = s.history(access, since=version - 1, limit=5000)["entries"]
+    by_version = {h["version"]: _entry(h) for h in hist}
+    steps = []
+    for step in plan["steps"]:
+        e = by_version[step["version"]]
+        steps.append(dict(e, board=[engine_text(ev, "board") for ev in e["events"]
+                                    if ev.get("board")]))
+    return render_template("undo_to.html", code=code, state=st["state"], steps=steps,
+                           needs=[name_of(p) for p in plan["needs"]], to_version=version,
+                           can_write=access.can_write)

@@ -13,6 +13,7 @@ from companion import present, security
 from companion.pages.blueprint import bp
 from companion.pages.seats import _access, svc
 from companion.pages.text import _use_table
+from companion.table_clock import clock_text
 from engine import GameError
 
 
@@ -104,7 +105,9 @@ def scores(code):
     _use_table(state)
     record = _record(access)
     game, points = _series(record)
+    thinking = s.clock_totals(access)
     return render_template("scores.html", code=code, state=state, rows=_rows(game),
+                           thinking={str(k): clock_text(v) for k, v in thinking.items()},
                            chart=_chart_svg(points, players), finished=state.get("finished"),
                            reason=end_reason(state["game_end_reason"])
                            if state.get("game_end_reason") else None)

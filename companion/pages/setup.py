@@ -73,7 +73,8 @@ def new_table():
             error = _("The seed must be a whole number.")
         if error is None:
             try:      # a refusal is shown in the form, with what was entered
-                made = svc().create_table(spec.id, players, seed=seed_n, options=options)
+                made = svc().create_table(spec.id, players, seed=seed_n, options=options,
+                                          clock=request.form.get("clock") == "1")
             except ServiceError as err:
                 error = engine_text({"code": err.code, "message": err.message,
                                      "params": err.params})
@@ -81,6 +82,7 @@ def new_table():
                 _remember(made.code, invite=made.invite, spectate=made.spectate_token)
                 return redirect(url_for("pages.invite", code=made.code), 303)
     return render_template("new.html", spec=spec, names=names, seed=seed,
+                           clock=request.form.get("clock") == "1",
                            options=setup_options.fields(spec, chosen),
                            error=error), (422 if error else 200)
 

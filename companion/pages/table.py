@@ -7,12 +7,13 @@ import re
 import uuid
 
 from flask import make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale, gettext as _, ngettext
 from markupsafe import Markup
 
-from companion import actionforms
+from companion import actionforms, table_clock
 from companion.pages.blueprint import bp
-from companion.pages.history import TZ_COOKIE, _effective_steps, _entry
+from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
+                                     undone_versions)
 from companion.pages.once import once
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
@@ -57,6 +58,27 @@ def _ranking(access, state) -> list[dict]:
     return out
 
 
+def clock_view(access, state) -> dict | None:
+    """The table clock as the page shows it (None while it is off): each seat's time up to
+    ``since`` (server time, epoch seconds) and whether it is running; a phone ticks the running
+    seats' times itself from ``since`` (static/live_boot.js)."""
+    clock = svc().clock_of(access)
+    if clock is None:
+        return None
+    used, running = clock.get("used") or {}, set(clock.get("running") or [])
+    rows = [{"seat": str(p["id"]), "name": p["name"], "used": used.get(str(p["id"]), 0.0),
+             "text": table_clock.clock_text(used.get(str(p["id"]), 0.0)),
+             "running": str(p["id"]) in running and not clock.get("paused")}
+            for p in state.get("players") or []]
+    return {"since": clock["since"], "paused": bool(clock.get("paused")), "rows": rows}
+
+
+def _clock_key(access):
+    clock = svc().clock_of(access)
+    return None if clock is None else (clock["since"], bool(clock.get("paused")),
+                                       tuple(clock.get("running") or ()))
+
+
 def _part_context(code, access, st, error=None, error_index=None, posted=None, notice=None,
                   confirm=None):
     """What the live part shows. It is alike on every phone of the table that can write (and on
@@ -79,6 +101,14 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     last_events = entries[-1]["events"] if entries else []
     book = st.get("book") or []
     undo_target = None
+    undone = undone_versions(hist)
+    for e in entries:
+        e_undone = e["version"] in undone
+        e.setdefault("undone", e_undone)
+    recent = [dict(e, back=access.can_write and is_step(e) and not e["undone"])
+              for e in recent]
+    back = [dict(_entry(h), board=[engine_text(ev, "board") for ev in h.get("events") or []
+                                   if ev.get("board")]) for h in taken_back(hist)]
     steps = _effective_steps(hist)
     if steps and state.get("can_undo"):
         last = _entry(steps[-1])
@@ -94,6 +124,11 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
                 continue
             step = by_version.get(req["step_version"])
             what = step["what"] if step else f"#{req['step_version']}"
+            if req.get("to_version") is not None:     # undo back to a chosen point
+                n = sum(1 for e in entries if e["version"] >= req["to_version"] and
+                        is_step(e) and not e["undone"])
+                what = ngettext("%(num)s step, back to #%(v)s", "%(num)s steps, back to #%(v)s",
+                                n, v=req["to_version"])
             asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
                              owner_name=name_of(req["step_player"])))
     forms = once(("forms",) + alike, lambda: actionforms.forms(legal)) if access.can_write else []
@@ -120,7 +155,8 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
         acting_names=[name_of(a) for a in acting],
         book=book, recent=recent, last_events=last_events, error=error,
         error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
-        asks=asks, confirm=confirm, ranking=ranking,
+        asks=asks, confirm=confirm, ranking=ranking, taken_back=back,
+        clock=clock_view(access, state),
         for_seat=_last_for_seat(entries[-1] if entries else None),
         # every phone fills in its own (static/live_boot.js, :func:`_own`)
         csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT))
@@ -189,7 +225,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     asks = tuple(r["id"] for r in svc().undo_requests(access)
                  if r["status"] == "pending") if access.can_write else ()
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
-           str(get_locale() or "en"))
+           str(get_locale() or "en"), _clock_key(access))
     # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
@@ -210,6 +246,7 @@ def _page_context(code, access, **extra):
     st = svc().state(access)
     version, part = live_html(code, access, st, **extra)
     return dict(live_part=_own(part), version=version, state=st["state"], code=code, access=access,
+                server_now=round(svc().now(), 3),
                 seat_style=seat_style(access.player),
                 live_url=url_for("pages.table", code=code),
                 ws_path=f"/ws/tables/{code}", token=_tables().get(code, {}).get("token", ""))
@@ -332,7 +369,11 @@ def answer_undo(code, req):
     access = _access(code)
     s = svc()
     approve = request.form.get("answer") == "approve"
-    s.answer_undo(access, req, approve)
+    out = s.answer_undo(access, req, approve)
+    if out.get("to_version") is not None:    # undo back to a point: the service did what it could
+        return _after_post(code, access, notice=(
+            _("Undone with everyone's consent.") if out["status"] == "used" else
+            _("You allowed it; waiting for the others.") if approve else _("You kept your step.")))
     if approve:   # the step is this seat's own: take it back at once
         version = s.legal_now(access)["version"]
         status, body = s.submit(access, {"type": "undo"}, version, f"undo-req-{req}")
@@ -340,3 +381,21 @@ def answer_undo(code, req):
             return _after_post(code, access, 422, error=engine_text(body.get("error")))
     return _after_post(code, access, notice=_("Undone with your consent.") if approve
                        else _("You kept your step."))
+
+
+@bp.post("/tables/<code>/undo-to/<int:version>")
+def undo_to(code, version):
+    """Undo back to a chosen step: at once when every step it takes back is this seat's,
+    else each other seat is asked (on its phone) and the last approval does it."""
+    access = _access(code)
+    out = svc().undo_to(access, version)
+    return _after_post(code, access, notice=_("Undone.") if out["done"] else _(
+        "Asked the players whose steps it takes back to allow it on their phones."))
+
+
+@bp.post("/tables/<code>/clock")
+def clock(code):
+    """Switch the table clock on or off, pause or resume it (any seat)."""
+    access = _access(code)
+    svc().set_clock(access, request.form.get("clock"))
+    return _after_post(code, access)
