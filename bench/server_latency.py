@@ -225,25 +225,40 @@ class LeanSocket:
             return int(m.group(1)), m.group(2).decode(), payload
 
 
-def phone(table: Table, i: int, stop):
+PAGES = {"on": False}     # --pages: every phone is a table page's socket (``&part=1``)
+
+
+def socket_url(table: Table, i: int) -> str:
     port = table.ports[i % len(table.ports)]
+    part = "&part=1" if PAGES["on"] else ""
+    return f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}{part}"
+
+
+def phone(table: Table, i: int, stop):
+    """One phone: a JSON socket (each action, in order), or with --pages a table page's socket
+    (the live part at the newest version: one part may bring several versions at once)."""
+    first_kind, push_kind = ("part", "part") if PAGES["on"] else ("state", "action")
     try:
-        ws = websocket.create_connection(
-            f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}", timeout=30)
+        ws = websocket.create_connection(socket_url(table, i), timeout=30)
     except Exception as exc:
         table.errors.append(f"connect: {exc!r}")
         return
     lean = LeanSocket(ws)
     try:
         version, kind, _raw = lean.recv()
-        if kind != "state":
-            table.errors.append(f"phone {i}: first message is not the state")
+        if kind != first_kind:
+            table.errors.append(f"phone {i}: first message is not the {first_kind}")
         table.last_seen[i] = version
         table.first[i] = version
         while not stop["now"]:
             v, kind, _raw = lean.recv()
             now = time.perf_counter()
-            if kind != "action":
+            if kind != push_kind:
+                continue
+            if PAGES["on"]:                 # the part at v: every version up to v is shown
+                for x in range(table.last_seen[i] + 1, v + 1):
+                    table.recv.setdefault(x, []).append(now)
+                table.last_seen[i] = max(table.last_seen[i], v)
                 continue
             if v != table.last_seen[i] + 1:
                 table.errors.append(f"phone {i}: got {v} after {table.last_seen[i]}")
@@ -264,14 +279,13 @@ def phone(table: Table, i: int, stop):
 
 def reconnect(table: Table, i: int, times: list, errors: list, done):
     """One phone after the restart: its time from connect to its first state."""
-    port = table.ports[i % len(table.ports)]
     t0 = time.perf_counter()
+    first_kind = "part" if PAGES["on"] else "state"
     try:
-        ws = websocket.create_connection(
-            f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}", timeout=60)
+        ws = websocket.create_connection(socket_url(table, i), timeout=60)
         _version, kind, _raw = LeanSocket(ws).recv()
-        if kind != "state":
-            errors.append(f"reconnect {i}: first message is not the state")
+        if kind != first_kind:
+            errors.append(f"reconnect {i}: first message is not the {first_kind}")
         else:
             times.append(time.perf_counter() - t0)
         done.wait()                                 # stay connected, as phones do
@@ -442,6 +456,13 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         client_cpu = time.process_time() - client0
         rss_after = sum(rss_kb(p) for p in workers)
         stop["now"] = True
+        engine = {}
+        if PAGES["on"] and tables:          # the engine's own work per version, this run
+            from bench.engine_work import per_version_ms
+            status, record = Http(ports[0], tables[0].tokens[0]).call(
+                "GET", f"/api/tables/{tables[0].code}/record")
+            if status == 200:
+                engine = per_version_ms(record, 40)
         reconnected = mass_reconnect(servers, tables, n_phones) if reconnect_too else {}
         for s in servers:
             s.stop()
@@ -473,7 +494,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
     return {
         "backend": backend, "processes": len(servers),
         "state_cache": os.environ.get("COMPANION_STATE_CACHE", "1") != "0", "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
-        "load_average": os.getloadavg()[0],
+        "load_average": os.getloadavg()[0], "pages": PAGES["on"],
         "rate_per_table": rate, "actions": len(latencies) + lost,
         "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
         "max_ms": ms(max(latencies)) if latencies else None,
@@ -486,6 +507,10 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         "refused_422": refused, "stale_409": stale,
         "server_rss_mb": round(rss_after / 1024, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(latencies) + lost), 2),
+        **engine,
+        "server_over_engine": round(server_cpu * 1000 / max(1, len(latencies) + lost)
+                                    / engine["engine_ms_per_version"], 1)
+        if engine.get("engine_ms_per_version") else None,
         "db_cpu_ms_per_action": round(db_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "client_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "kb_per_table": round((rss_after - base_rss) / max(1, n_tables), 1),
@@ -539,7 +564,11 @@ def main(argv=None):
                     help="serve with COMPANION_STATE_CACHE=0 (first states by loading the game: "
                          "the figure before the kept copies)")
     ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    ap.add_argument("--pages", action="store_true",
+                    help="phones are table pages' sockets (&part=1, the live part pushed), as a "
+                         "phone's page opens it; also the engine's own work per version")
     args = ap.parse_args(argv)
+    PAGES["on"] = args.pages
     if args.no_state_cache:
         os.environ["COMPANION_STATE_CACHE"] = "0"
     out_dir = ROOT / "bench" / "out"

@@ -66,6 +66,32 @@ class LogReads:
             "device": {"id": r.device_id, "label": r.device_label},
             "at": iso(r.created_at)} for r in rows]}
 
+    def recent_history(self, access: Access, upto: int, n: int) -> list[dict]:
+        """The history's entries (as :meth:`history`'s) of versions ``upto - n < v <= upto``. Log
+        rows never change once written, so each table's newest are kept in memory and only the
+        rows past them are read (one new row a step, not ``n``). The list is shared: not to be
+        changed."""
+        tid, start = access.table_id, max(0, upto - n)
+        kept = [e for e in self._recent.get(tid, ()) if start < e["version"] <= upto]
+        if not kept or kept[0]["version"] != start + 1:
+            kept = []                       # not kept from the start of the window: read it all
+        after = kept[-1]["version"] if kept else start
+        if after < upto:
+            q = select(A.c.version, A.c.action, A.c.events, A.c.player, A.c.name, A.c.device_id,
+                       A.c.device_label, A.c.created_at).where(
+                A.c.table_id == tid, A.c.version > after, A.c.version <= upto
+            ).order_by(A.c.version)
+            with self.store.read_conn() as conn:
+                rows = conn.execute(q).all()
+            kept = kept + [{
+                "version": v, "action": json.loads(a), "events": json.loads(e), "player": p,
+                "name": name, "device": {"id": did, "label": label}, "at": iso(at)}
+                for v, a, e, p, name, did, label, at in rows]
+        newest = self._recent.get(tid)
+        if not newest or newest[-1]["version"] <= upto:
+            self._recent[tid] = kept
+        return kept
+
     def record(self, access: Access) -> dict:
         """The table's game as an engine record (``engine.records.replay`` replays it)."""
         with self.store.read() as s:
