@@ -60,6 +60,9 @@ def raw(conn, stmt: Raw, params: dict):
 
 
 SQL_VERSION = Raw("SELECT version FROM tables WHERE id = :tid")
+SQL_HISTORY = Raw("SELECT version, action, events, player, name, device_id, device_label, "
+                  "created_at FROM actions WHERE table_id = :tid AND version > :after "
+                  "AND version <= :upto ORDER BY version")
 SQL_DEVICE = Raw("SELECT d.table_id, d.id, d.role, d.player, d.label, s.name FROM devices d "
                  "LEFT JOIN seats s ON s.table_id = d.table_id AND s.player = d.player "
                  "WHERE d.token_hash = :hash")

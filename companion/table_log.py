@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
 from companion.models import ActionRow, TableRow, utcnow
-from companion.sql import A, K
+from companion.sql import A, K, SQL_HISTORY, raw
 from companion.wire import MAX_INT, Access, ServiceError, iso
 from engine.game import RECORD_FORMAT
 
 log = logging.getLogger(__name__)
+
+
+def _when(at) -> datetime:
+    """A log row's time as the driver gives it: a datetime (PostgreSQL), or SQLite's text of it
+    (``sql.sqlite_time``, UTC)."""
+    return at if isinstance(at, datetime) else datetime.fromisoformat(str(at))
 
 
 class LogReads:
@@ -77,15 +83,11 @@ class LogReads:
             kept = []                       # not kept from the start of the window: read it all
         after = kept[-1]["version"] if kept else start
         if after < upto:
-            q = select(A.c.version, A.c.action, A.c.events, A.c.player, A.c.name, A.c.device_id,
-                       A.c.device_label, A.c.created_at).where(
-                A.c.table_id == tid, A.c.version > after, A.c.version <= upto
-            ).order_by(A.c.version)
             with self.store.read_conn() as conn:
-                rows = conn.execute(q).all()
+                rows = raw(conn, SQL_HISTORY, {"tid": tid, "after": after, "upto": upto}).fetchall()
             kept = kept + [{
                 "version": v, "action": json.loads(a), "events": json.loads(e), "player": p,
-                "name": name, "device": {"id": did, "label": label}, "at": iso(at)}
+                "name": name, "device": {"id": did, "label": label}, "at": iso(_when(at))}
                 for v, a, e, p, name, did, label, at in rows]
         newest = self._recent.get(tid)
         if not newest or newest[-1]["version"] <= upto:
