@@ -20,7 +20,15 @@ PostgreSQL and Redis process on the machine, ended PostgreSQL backends included 
 else uses them counts too). A lost push says how long before the end of posting it was posted
 (``lost_posted_s_before_end``: under a second or two, it was still on its way).
 
+``--pages``: every phone is a table page's socket (``&part=1``), as a phone's page opens it:
+it is pushed the page's live part (at the newest version; one part may bring several versions);
+a version counts as received by a phone when a part at it or later arrives, and as lost if none
+does. The run also reports the engine's own work per version (``bench/engine_work.py``: one
+table's record replayed in the bench's process, its last 40 steps) and the server's CPU per step
+over it (``server_over_engine``). Phones there stepping once every 10 s: ``--rate 0.1``.
+
     .venv/bin/python bench/server_latency.py                        # embedded default
+    .venv/bin/python bench/server_latency.py --pages --tables 200 500 --rate 0.1 --seconds 60
     .venv/bin/python bench/server_latency.py --backend pg-redis     # 2 processes, PG + Redis
     .venv/bin/python bench/server_latency.py --tables 200 --seconds 30
     BENCH_APP=module:app .venv/bin/python bench/server_latency.py   # serve another WSGI app
@@ -427,6 +435,11 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         stop = {"now": False}
         phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(n_phones)]
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
+        waited = time.perf_counter() + 180           # ...all of them (a page's first part is
+        while time.perf_counter() < waited and any(  # made per table: longer than a state)
+                f is None and not t.errors for t in tables for f in t.first[:n_phones]):
+            gevent.sleep(0.5)
+        gevent.sleep(1.0)
         cpu0 = sum(cpu_seconds(p) for p in workers)
         db0 = db_cpu_seconds()
         client0 = time.process_time()

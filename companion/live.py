@@ -13,8 +13,10 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   ``{"version", "part"}`` (the HTML the page patches itself with, the same as
   ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
   for the newest version after any step (one message for a burst, never one per version), on a
-  catch-up, and when an undo request is made or answered; made once per table, version and kind
-  of phone (language, time zone, seat or watcher) by the pages (``hub.render_part``);
+  catch-up, and when an undo request is made or answered; made once per table, version, undo
+  change and kind of phone (language, time zone, seat or watcher) by the pages
+  (``hub.render_part``), and that one message, its JSON text and its frame (compressed once for
+  phones that took permessage-deflate) written to every phone of the kind (:meth:`Hub.part`);
 - the client may send ``{"since": n}`` at any time: it receives every action after
   version ``n`` (catch-up after sleep or a lost connection, without a reload); one
   catch-up at a time per socket (asks that come meanwhile are merged into the next one),

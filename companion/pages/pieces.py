@@ -14,6 +14,8 @@ import hashlib
 import threading
 from collections import OrderedDict
 
+from flask import current_app
+
 from companion.wire import dumps_engine
 
 KEEP = 40000
@@ -40,3 +42,10 @@ def reuse(key: tuple, make):
         while len(_kept) > KEEP:
             _kept.popitem(last=False)
     return made
+
+
+def render(name: str, **context) -> str:
+    """A piece's template made with what it is given and the app's template globals (the words,
+    ``url_for``, the translations): without a page's per-request context (its processors and
+    signals), which no piece reads."""
+    return current_app.jinja_env.get_template(name).render(context)

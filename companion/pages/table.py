@@ -14,7 +14,7 @@ from companion import actionforms
 from companion.pages.blueprint import bp
 from companion.pages.history import TZ_COOKIE, _effective_steps, _entry
 from companion.pages.once import once
-from companion.pages.pieces import data_key, reuse
+from companion.pages.pieces import data_key, render as render_piece, reuse
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
 from companion.wire import ServiceError
@@ -83,7 +83,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
 
     def entry_html(h: dict) -> Markup:
         return Markup(reuse(("entry-html", code, lang, tz, h["version"]),
-                            lambda: render_template("book/history_entry.html", h=h)))
+                            lambda: render_piece("book/history_entry.html", h=h)))
     recent = list(reversed(entries[-8:]))
     last_events = entries[-1]["events"] if entries else []
     book = st.get("book") or []
@@ -114,11 +114,17 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
     ranking = once(("ranking",) + alike, lambda: _ranking(access, state)) \
         if state.get("finished") else []
+
+    keys: dict[int, bytes] = {}         # each section's data key, found once per making
+
     def section_html(section, mode, first=False, skip=0) -> Markup:
         """One book section, made once for its data (pieces.py, book/section.html)."""
-        return Markup(reuse(("section", code, lang, mode, first, skip, data_key(section)),
-                            lambda: render_template("book/section.html", s=section, mode=mode,
-                                                    first=first, skip=skip)))
+        key = keys.get(id(section))
+        if key is None:
+            key = keys[id(section)] = data_key(section)
+        return Markup(reuse(("section", code, lang, mode, first, skip, key),
+                            lambda: render_piece("book/section.html", s=section, mode=mode,
+                                                 first=first, skip=skip)))
 
     made = dict(book=book, section_html=section_html)
     alone = any(x is not None for x in (error, error_index, posted, notice, confirm))
@@ -131,11 +137,12 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
                 "book/form.html", f=f, code=code, version=version, error=error,
                 error_index=error_index, posted=posted or {}, confirm=confirm,
                 csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
-        html = reuse(("form-html", code, lang) + f.piece, lambda: render_template(
+        html = reuse(("form-html", code, lang) + f.piece, lambda: render_piece(
             "book/form.html", f=f, code=code, version=VERSION_SLOT, error=None,
             error_index=None, posted={}, confirm=None,
             csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
         return Markup(html.replace(VERSION_SLOT, str(version)))
+
     book_html = once(("book",) + alike, lambda: render_template("book/sections.html", **made))
     summary_html = once(("summary",) + alike,
                         lambda: render_template("book/summary.html", **made))
