@@ -41,3 +41,27 @@ def per_version_ms(record: dict, n: int = 40) -> dict:
     return {"engine_ms_per_version": round(statistics.median(whole) * 1000, 3),
             "engine_step_ms": round(statistics.median(step) * 1000, 3),
             "versions": len(whole)}
+
+
+def played_ms(title: str, players: list[str], seed: int, moves: int = 60, n: int = 40) -> dict:
+    """:func:`per_version_ms` of a game played here: ``moves`` random legal steps (the load
+    benches' chooser), then ``n`` more, measured (a table of the load bench has played only a few
+    steps when its run ends)."""
+    import random
+
+    from tests.companion.live_server import choose
+    game = Game(title, [{"id": str(i + 1), "name": p} for i, p in enumerate(players)], seed)
+    rng = random.Random(seed)
+    for _ in range((moves + n) * 4):
+        if len(game.log) >= moves + n:
+            break
+        action = choose(game.legal_actions(), rng)
+        if action is None:
+            break
+        try:
+            game.process(action)
+        except Exception:
+            continue
+    record = {"title": title, "players": game.players, "seed": seed, "options": None,
+              "actions": list(game.log)}
+    return per_version_ms(record, n)

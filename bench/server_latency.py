@@ -23,9 +23,10 @@ else uses them counts too). A lost push says how long before the end of posting 
 ``--pages``: every phone is a table page's socket (``&part=1``), as a phone's page opens it:
 it is pushed the page's live part (at the newest version; one part may bring several versions);
 a version counts as received by a phone when a part at it or later arrives, and as lost if none
-does. The run also reports the engine's own work per version (``bench/engine_work.py``: one
-table's record replayed in the bench's process, its last 40 steps) and the server's CPU per step
-over it (``server_over_engine``). Phones there stepping once every 10 s: ``--rate 0.1``.
+does. Page sockets take permessage-deflate as browsers do (the client inflates what it reads),
+so the server writes each part's frame compressed once, as to real phones. The run also reports the engine's own work per version (``bench/engine_work.py``: a game of
+the bench's title played in the bench's process after the run, 60 random legal steps, then 40
+measured) and the server's CPU per step over it (``server_over_engine``). Phones there stepping once every 10 s: ``--rate 0.1``.
 
     .venv/bin/python bench/server_latency.py                        # embedded default
     .venv/bin/python bench/server_latency.py --pages --tables 200 500 --rate 0.1 --seconds 60
@@ -50,6 +51,7 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 import uuid  # noqa: E402
+import zlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
@@ -189,9 +191,12 @@ class LeanSocket:
     decoded, so the client (which shares the machine) spends little per push. Pings are
     answered; anything unexpected raises."""
 
-    def __init__(self, ws):
+    def __init__(self, ws, deflate: bool = False):
         self.ws, self.sock = ws, ws.sock
         self.buf = bytearray()
+        # a page's socket takes permessage-deflate, as a browser does (the window of every
+        # message before: RFC 7692, context takeover)
+        self.inflate = zlib.decompressobj(-15) if deflate else None
 
     def _frame(self):
         while True:
@@ -207,6 +212,8 @@ class LeanSocket:
                     if not buf[0] & 0x80:
                         raise RuntimeError("fragmented frame (not expected from this server)")
                     payload = bytes(buf[at:at + n])
+                    if buf[0] & 0x40:              # RSV1: compressed (permessage-deflate)
+                        payload = self.inflate.decompress(payload + b"\x00\x00\xff\xff")
                     del buf[:at + n]
                     return op, payload
             chunk = self.sock.recv(262144)
@@ -236,6 +243,18 @@ class LeanSocket:
 PAGES = {"on": False}     # --pages: every phone is a table page's socket (``&part=1``)
 
 
+DEFLATE = ["Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"]
+
+
+def connect(table: Table, i: int, timeout: float) -> LeanSocket:
+    """A phone's socket; a page's takes permessage-deflate (as browsers do), an API phone's
+    none."""
+    ws = websocket.create_connection(socket_url(table, i), timeout=timeout,
+                                     header=DEFLATE if PAGES["on"] else None)
+    agreed = "permessage-deflate" in (ws.getheaders() or {}).get("sec-websocket-extensions", "")
+    return LeanSocket(ws, deflate=agreed)
+
+
 def socket_url(table: Table, i: int) -> str:
     port = table.ports[i % len(table.ports)]
     part = "&part=1" if PAGES["on"] else ""
@@ -247,11 +266,11 @@ def phone(table: Table, i: int, stop):
     (the live part at the newest version: one part may bring several versions at once)."""
     first_kind, push_kind = ("part", "part") if PAGES["on"] else ("state", "action")
     try:
-        ws = websocket.create_connection(socket_url(table, i), timeout=30)
+        lean = connect(table, i, 30)
     except Exception as exc:
         table.errors.append(f"connect: {exc!r}")
         return
-    lean = LeanSocket(ws)
+    ws = lean.ws
     try:
         version, kind, _raw = lean.recv()
         if kind != first_kind:
@@ -290,8 +309,9 @@ def reconnect(table: Table, i: int, times: list, errors: list, done):
     t0 = time.perf_counter()
     first_kind = "part" if PAGES["on"] else "state"
     try:
-        ws = websocket.create_connection(socket_url(table, i), timeout=60)
-        _version, kind, _raw = LeanSocket(ws).recv()
+        lean = connect(table, i, 60)
+        ws = lean.ws
+        _version, kind, _raw = lean.recv()
         if kind != first_kind:
             errors.append(f"reconnect {i}: first message is not the {first_kind}")
         else:
@@ -470,12 +490,9 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         rss_after = sum(rss_kb(p) for p in workers)
         stop["now"] = True
         engine = {}
-        if PAGES["on"] and tables:          # the engine's own work per version, this run
-            from bench.engine_work import per_version_ms
-            status, record = Http(ports[0], tables[0].tokens[0]).call(
-                "GET", f"/api/tables/{tables[0].code}/record")
-            if status == 200:
-                engine = per_version_ms(record, 40)
+        if PAGES["on"]:                     # the engine's own work per version, this run
+            from bench.engine_work import played_ms
+            engine = played_ms(TITLE, PLAYERS, 0)
         reconnected = mass_reconnect(servers, tables, n_phones) if reconnect_too else {}
         for s in servers:
             s.stop()
