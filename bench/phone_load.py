@@ -100,6 +100,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.companion.live_server import (LiveServer, choose, create_table,  # noqa: E402
                                          six_tokens)
+from bench.engine_work import per_version_ms  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # The launch arguments of the browser tests (tests/browser/conftest.py: ARGS).
@@ -657,7 +658,13 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random) -
         browser.close()
     no_phone = (c1 - c0) * 1000 / max(alone, 1)
     with_six = (c3 - c2) * 1000 / max(six, 1)
-    return {"actions_alone": alone, "actions_six": six,
+    # the engine's own work per version in the same run (bench/engine_work.py), the last steps
+    record = requests.get(f"{base}/api/tables/{code}/record", timeout=30,
+                          headers={"Authorization": f"Bearer {poster}"}).json()
+    engine = per_version_ms(record, n)
+    return {"actions_alone": alone, "actions_six": six, **engine,
+            "six_phones_over_engine": round(with_six / engine["engine_ms_per_version"], 1)
+            if engine["engine_ms_per_version"] else None,
             "cpu_ms_per_action_no_phone": round(no_phone, 2),
             "cpu_ms_per_action_six_phones": round(with_six, 2),
             "cpu_ms_per_action_the_six_phones": round(with_six - no_phone, 2),
@@ -904,7 +911,9 @@ def report(res: dict) -> None:
         print(f"\nserver CPU per action: {six['cpu_ms_per_action_six_phones']} ms with six live "
               f"phones ({six['actions_six']} steps), {six['cpu_ms_per_action_no_phone']} ms with "
               f"none ({six['actions_alone']} steps): the six phones "
-              f"{six['cpu_ms_per_action_the_six_phones']} ms; idle with six: "
+              f"{six['cpu_ms_per_action_the_six_phones']} ms; the engine's own work per version "
+              f"{six.get('engine_ms_per_version')} ms (x{six.get('six_phones_over_engine')}); "
+              f"idle with six: "
               f"{six['cpu_ms_per_second_idle_six_phones']} ms per second; requests from the six "
               f"per action: {six['requests_per_action_six_phones']} {six['requests_seen']}")
     print("\ngzip check (raw / sent / gzip -6 / gzip -9, encoding):")

@@ -20,7 +20,16 @@ PostgreSQL and Redis process on the machine, ended PostgreSQL backends included 
 else uses them counts too). A lost push says how long before the end of posting it was posted
 (``lost_posted_s_before_end``: under a second or two, it was still on its way).
 
+``--pages``: every phone is a table page's socket (``&part=1``), as a phone's page opens it:
+it is pushed the page's live part (at the newest version; one part may bring several versions);
+a version counts as received by a phone when a part at it or later arrives, and as lost if none
+does. Page sockets take permessage-deflate as browsers do (the client inflates what it reads),
+so the server writes each part's frame compressed once, as to real phones. The run also reports the engine's own work per version (``bench/engine_work.py``: a game of
+the bench's title played in the bench's process after the run, 60 random legal steps, then 40
+measured) and the server's CPU per step over it (``server_over_engine``). Phones there stepping once every 10 s: ``--rate 0.1``.
+
     .venv/bin/python bench/server_latency.py                        # embedded default
+    .venv/bin/python bench/server_latency.py --pages --tables 200 500 --rate 0.1 --seconds 60
     .venv/bin/python bench/server_latency.py --backend pg-redis     # 2 processes, PG + Redis
     .venv/bin/python bench/server_latency.py --tables 200 --seconds 30
     BENCH_APP=module:app .venv/bin/python bench/server_latency.py   # serve another WSGI app
@@ -42,6 +51,7 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 import uuid  # noqa: E402
+import zlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
@@ -181,9 +191,12 @@ class LeanSocket:
     decoded, so the client (which shares the machine) spends little per push. Pings are
     answered; anything unexpected raises."""
 
-    def __init__(self, ws):
+    def __init__(self, ws, deflate: bool = False):
         self.ws, self.sock = ws, ws.sock
         self.buf = bytearray()
+        # a page's socket takes permessage-deflate, as a browser does (the window of every
+        # message before: RFC 7692, context takeover)
+        self.inflate = zlib.decompressobj(-15) if deflate else None
 
     def _frame(self):
         while True:
@@ -199,6 +212,8 @@ class LeanSocket:
                     if not buf[0] & 0x80:
                         raise RuntimeError("fragmented frame (not expected from this server)")
                     payload = bytes(buf[at:at + n])
+                    if buf[0] & 0x40:              # RSV1: compressed (permessage-deflate)
+                        payload = self.inflate.decompress(payload + b"\x00\x00\xff\xff")
                     del buf[:at + n]
                     return op, payload
             chunk = self.sock.recv(262144)
@@ -225,25 +240,52 @@ class LeanSocket:
             return int(m.group(1)), m.group(2).decode(), payload
 
 
-def phone(table: Table, i: int, stop):
+PAGES = {"on": False}     # --pages: every phone is a table page's socket (``&part=1``)
+
+
+DEFLATE = ["Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"]
+
+
+def connect(table: Table, i: int, timeout: float) -> LeanSocket:
+    """A phone's socket; a page's takes permessage-deflate (as browsers do), an API phone's
+    none."""
+    ws = websocket.create_connection(socket_url(table, i), timeout=timeout,
+                                     header=DEFLATE if PAGES["on"] else None)
+    agreed = "permessage-deflate" in (ws.getheaders() or {}).get("sec-websocket-extensions", "")
+    return LeanSocket(ws, deflate=agreed)
+
+
+def socket_url(table: Table, i: int) -> str:
     port = table.ports[i % len(table.ports)]
+    part = "&part=1" if PAGES["on"] else ""
+    return f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}{part}"
+
+
+def phone(table: Table, i: int, stop):
+    """One phone: a JSON socket (each action, in order), or with --pages a table page's socket
+    (the live part at the newest version: one part may bring several versions at once)."""
+    first_kind, push_kind = ("part", "part") if PAGES["on"] else ("state", "action")
     try:
-        ws = websocket.create_connection(
-            f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}", timeout=30)
+        lean = connect(table, i, 30)
     except Exception as exc:
         table.errors.append(f"connect: {exc!r}")
         return
-    lean = LeanSocket(ws)
+    ws = lean.ws
     try:
         version, kind, _raw = lean.recv()
-        if kind != "state":
-            table.errors.append(f"phone {i}: first message is not the state")
+        if kind != first_kind:
+            table.errors.append(f"phone {i}: first message is not the {first_kind}")
         table.last_seen[i] = version
         table.first[i] = version
         while not stop["now"]:
             v, kind, _raw = lean.recv()
             now = time.perf_counter()
-            if kind != "action":
+            if kind != push_kind:
+                continue
+            if PAGES["on"]:                 # the part at v: every version up to v is shown
+                for x in range(table.last_seen[i] + 1, v + 1):
+                    table.recv.setdefault(x, []).append(now)
+                table.last_seen[i] = max(table.last_seen[i], v)
                 continue
             if v != table.last_seen[i] + 1:
                 table.errors.append(f"phone {i}: got {v} after {table.last_seen[i]}")
@@ -264,14 +306,14 @@ def phone(table: Table, i: int, stop):
 
 def reconnect(table: Table, i: int, times: list, errors: list, done):
     """One phone after the restart: its time from connect to its first state."""
-    port = table.ports[i % len(table.ports)]
     t0 = time.perf_counter()
+    first_kind = "part" if PAGES["on"] else "state"
     try:
-        ws = websocket.create_connection(
-            f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}", timeout=60)
-        _version, kind, _raw = LeanSocket(ws).recv()
-        if kind != "state":
-            errors.append(f"reconnect {i}: first message is not the state")
+        lean = connect(table, i, 60)
+        ws = lean.ws
+        _version, kind, _raw = lean.recv()
+        if kind != first_kind:
+            errors.append(f"reconnect {i}: first message is not the {first_kind}")
         else:
             times.append(time.perf_counter() - t0)
         done.wait()                                 # stay connected, as phones do
@@ -413,6 +455,11 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         stop = {"now": False}
         phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(n_phones)]
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
+        waited = time.perf_counter() + 180           # ...all of them (a page's first part is
+        while time.perf_counter() < waited and any(  # made per table: longer than a state)
+                f is None and not t.errors for t in tables for f in t.first[:n_phones]):
+            gevent.sleep(0.5)
+        gevent.sleep(1.0)
         cpu0 = sum(cpu_seconds(p) for p in workers)
         db0 = db_cpu_seconds()
         client0 = time.process_time()
@@ -442,6 +489,10 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         client_cpu = time.process_time() - client0
         rss_after = sum(rss_kb(p) for p in workers)
         stop["now"] = True
+        engine = {}
+        if PAGES["on"]:                     # the engine's own work per version, this run
+            from bench.engine_work import played_ms
+            engine = played_ms(TITLE, PLAYERS, 0)
         reconnected = mass_reconnect(servers, tables, n_phones) if reconnect_too else {}
         for s in servers:
             s.stop()
@@ -473,7 +524,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
     return {
         "backend": backend, "processes": len(servers),
         "state_cache": os.environ.get("COMPANION_STATE_CACHE", "1") != "0", "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
-        "load_average": os.getloadavg()[0],
+        "load_average": os.getloadavg()[0], "pages": PAGES["on"],
         "rate_per_table": rate, "actions": len(latencies) + lost,
         "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
         "max_ms": ms(max(latencies)) if latencies else None,
@@ -486,6 +537,10 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         "refused_422": refused, "stale_409": stale,
         "server_rss_mb": round(rss_after / 1024, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, len(latencies) + lost), 2),
+        **engine,
+        "server_over_engine": round(server_cpu * 1000 / max(1, len(latencies) + lost)
+                                    / engine["engine_ms_per_version"], 1)
+        if engine.get("engine_ms_per_version") else None,
         "db_cpu_ms_per_action": round(db_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "client_cpu_ms_per_action": round(client_cpu * 1000 / max(1, len(latencies) + lost), 2),
         "kb_per_table": round((rss_after - base_rss) / max(1, n_tables), 1),
@@ -539,7 +594,11 @@ def main(argv=None):
                     help="serve with COMPANION_STATE_CACHE=0 (first states by loading the game: "
                          "the figure before the kept copies)")
     ap.add_argument("--redis", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    ap.add_argument("--pages", action="store_true",
+                    help="phones are table pages' sockets (&part=1, the live part pushed), as a "
+                         "phone's page opens it; also the engine's own work per version")
     args = ap.parse_args(argv)
+    PAGES["on"] = args.pages
     if args.no_state_cache:
         os.environ["COMPANION_STATE_CACHE"] = "0"
     out_dir = ROOT / "bench" / "out"

@@ -15,8 +15,10 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   ``{"version", "part"}`` (the HTML the page patches itself with, the same as
   ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
   for the newest version after any step (one message for a burst, never one per version), on a
-  catch-up, and when an undo request is made or answered or the clock is switched; made once per table, version and kind
-  of phone (language, time zone, seat or watcher) by the pages (``hub.render_part``);
+  catch-up, and when an undo request is made or answered or the clock is switched; made once per table, version, undo
+  change and kind of phone (language, time zone, seat or watcher) by the pages
+  (``hub.render_part``), and that one message, its JSON text and its frame (compressed once for
+  phones that took permessage-deflate) written to every phone of the kind (:meth:`Hub.part`);
 - the client may send ``{"since": n}`` at any time: it receives every action after
   version ``n`` (catch-up after sleep or a lost connection, without a reload); one
   catch-up at a time per socket (asks that come meanwhile are merged into the next one),
@@ -42,10 +44,12 @@ import queue
 import threading
 import time
 import uuid
+import zlib
 
 from flask import Blueprint, current_app, g, jsonify, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
+from wsproto.extensions import PerMessageDeflate
 
 from companion import json_errors
 from companion.settings import DEFAULTS
@@ -76,35 +80,55 @@ def dumps(data) -> str:
 
 class Message(dict):
     """A pushed message with its JSON text made once (not once per phone), and its WebSocket
-    frame too (made at the first phone that takes it uncompressed)."""
+    frames too: made at the first phone that takes each kind of frame, then the same bytes
+    written to every other phone (:meth:`frame`)."""
 
     def __init__(self, msg, text: str | None = None):
         super().__init__(msg)
         self.text = text if text is not None else dumps(msg)
-        self._frame: bytes | None = None
+        self._frames: dict[int, bytes] = {}
 
-    def frame(self) -> bytes:
-        """The server-to-client frame (RFC 6455 5.2: FIN, text, unmasked) of ``text``."""
-        if self._frame is None:
+    def frame(self, wbits: int = 0) -> bytes:
+        """The server-to-client frame (RFC 6455 5.2: FIN, text, unmasked) of ``text``; with
+        ``wbits``, compressed for a phone that took permessage-deflate with that window (RFC 7692:
+        RSV1 set, the message compressed on its own, with no reference to earlier messages, which
+        any such phone can read whatever context it keeps), the same bytes for all of them."""
+        made = self._frames.get(wbits)
+        if made is None:
             data = self.text.encode("utf-8")
+            first = 0x81
+            if wbits:
+                packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -wbits)
+                data = (packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH))[:-4]
+                first = 0xC1                   # RFC 7692 7.2.1: without the final 00 00 ff ff
             n = len(data)
             if n < 126:
-                head = bytes((0x81, n))
+                head = bytes((first, n))
             elif n < 65536:
-                head = bytes((0x81, 126)) + n.to_bytes(2, "big")
+                head = bytes((first, 126)) + n.to_bytes(2, "big")
             else:
-                head = bytes((0x81, 127)) + n.to_bytes(8, "big")
-            self._frame = head + data
-        return self._frame
+                head = bytes((first, 127)) + n.to_bytes(8, "big")
+            made = self._frames[wbits] = head + data
+        return made
 
 
-def plain_socket(ws) -> bool:
-    """True if this simple-websocket connection negotiated no extension (permessage-deflate
-    keeps per-connection state: such a phone gets its own compressed frames)."""
+def wire_mode(ws) -> int | None:
+    """How this simple-websocket connection takes the shared, ready-made frames: 0 plain (no
+    extension), the server's window bits if it took permessage-deflate and nothing else, None if
+    it cannot (each message then goes through the connection's own ``send``). A connection that
+    takes the shared frames is never written through ``send`` (whose compressor would keep a
+    context the phone's window no longer matches)."""
     conn = getattr(getattr(ws, "ws", None), "connection", None)   # wsproto's Connection
     proto = getattr(conn, "_proto", None)
-    return proto is not None and not getattr(proto, "extensions", True) and \
-        getattr(ws, "sock", None) is not None
+    if proto is None or getattr(ws, "sock", None) is None:
+        return None
+    extensions = list(getattr(proto, "extensions", None) or [])
+    if not extensions:
+        return 0
+    if len(extensions) == 1 and isinstance(extensions[0], PerMessageDeflate):
+        bits = int(extensions[0].server_max_window_bits)
+        return bits if 9 <= bits <= 15 else None     # zlib makes no raw window under 9 bits
+    return None
 
 
 class Subscriber:
@@ -120,7 +144,8 @@ class Subscriber:
         self.size = 0
         self.last = -1                 # the last version this phone has
         self.closed = False
-        self.plain = plain_socket(ws)  # may take the shared, ready-made frames
+        self.mode = wire_mode(ws)      # takes the shared, ready-made frames (0 plain, or deflate)
+        self.kind = None               # a table page's kind of phone (Hub.part): found once
         self.since: int | None = None  # the catch-up asked for and not started (merged)
         self.rate = float(getattr(hub, "catchup_rate", CATCHUP_RATE))
         self.capacity = self.tokens = float(getattr(hub, "catchup_budget", CATCHUP_BUDGET))
@@ -160,13 +185,17 @@ class Subscriber:
         self.q.put(_STOP)
 
     def _send(self, data) -> None:
-        if self.plain and isinstance(data, Message):
-            if not self.ws.connected:
-                raise ConnectionClosed(self.ws.close_reason, self.ws.close_message)
-            self.ws.sock.sendall(data.frame())
+        """Write one message: its shared frame if this connection takes them (nothing made for
+        this phone alone but the write), else through the connection's own ``send``."""
+        if self.mode is None:
+            text = getattr(data, "text", None)
+            self.ws.send(text if text is not None else dumps(data))
             return
-        text = getattr(data, "text", None)
-        self.ws.send(text if text is not None else dumps(data))
+        if not isinstance(data, Message):
+            data = Message(data)
+        if not self.ws.connected:
+            raise ConnectionClosed(self.ws.close_reason, self.ws.close_message)
+        self.ws.sock.sendall(data.frame(self.mode))
 
     def _send_after(self, after: int, upto: int | None = None, budget: bool = False) -> bool:
         """Every logged version after ``after`` (up to ``upto``), read a page at a time,
@@ -221,10 +250,11 @@ class Subscriber:
             if event is not None:
                 event.set()                     # wake the socket's receiving loop now
 
-    def _send_part(self) -> None:
-        """The page's live part as it is now (the newest version), in one message."""
+    def _send_part(self, at_least: int = -1) -> None:
+        """The page's live part at the newest version (``at_least`` this one), in one message:
+        the same message, and the same bytes, as every phone of its kind gets (:meth:`Hub.part`)."""
         try:
-            version, html = self.hub.render_part(self.access, self.part_headers)
+            msg = self.hub.part(self, at_least)
         except ServiceError:
             raise
         except Exception:
@@ -232,7 +262,8 @@ class Subscriber:
             version = self.svc.current_version(self.table_id)
             self._send({"version": version})        # the page fetches it instead
         else:
-            self._send({"version": version, "part": html})
+            version = msg["version"]
+            self._send(msg)
         if version > self.last and self.hub is not None:
             self.hub.saw(self.table_id, version)
         self.last = max(self.last, version)
@@ -253,10 +284,10 @@ class Subscriber:
                 self._send_part()
         elif "check" in item:
             if item["check"] > self.last:
-                self._send_part()
+                self._send_part(item["check"])
         elif "version" in item and "action" in item:
             if item["version"] > self.last:
-                self._send_part()
+                self._send_part(item["version"])
         elif "undo_request" in item or "clock" in item or "since" in item:
             self._send_part()
         else:
@@ -273,7 +304,7 @@ class Subscriber:
             self.last = version
             if self.hub is not None:
                 self.hub.saw(self.table_id, version)
-            self.ws.send(text)                  # {"version", "state", "legal"}
+            self._send(Message({}, text))       # {"version", "state", "legal"}
             return
         if item is _SINCE:
             self._catch_up_since()
@@ -322,6 +353,11 @@ class Hub:
         self.redis_down_until = 0.0    # monotonic time before which publishes are dropped
         # (access, request headers) -> (version, the page's live part): made by the pages
         self.render_part = None
+        # the live part's newest message per table and kind of phone: {table id: {kind:
+        # (version, undo changes seen, Message)}}, while phones of the table are connected
+        self._parts: dict[int, dict] = {}
+        self._making: dict[tuple, threading.Event] = {}   # (table id, kind) being made
+        self._undo_changes: dict[int, int] = {}   # table id -> undo request changes delivered
         self.dropped = 0               # publishes left to the sweep (Redis down or slow)
         if redis_url:
             import redis
@@ -354,6 +390,8 @@ class Hub:
                 if not subs:
                     del self._subs[sub.table_id]
                     self._seen.pop(sub.table_id, None)
+                    self._parts.pop(sub.table_id, None)
+                    self._undo_changes.pop(sub.table_id, None)
 
     def close_all(self) -> int:
         """Close every phone's socket (the worker is stopping: they reconnect to the next one
@@ -373,6 +411,9 @@ class Hub:
     def _deliver(self, table_id: int, msg) -> None:
         if "action" in msg:
             self.saw(table_id, msg["version"])
+        elif ("undo_request" in msg or "clock" in msg) and table_id in self._subs:
+            # the parts made before an undo request or a clock switch are old
+            self._undo_changes[table_id] = self._undo_changes.get(table_id, 0) + 1
         with self._lock:
             subs = list(self._subs.get(table_id, ()))
         for sub in subs:
@@ -387,6 +428,53 @@ class Hub:
         """This process's phones of the table have (or are about to get) ``version``."""
         if version > self._seen.get(table_id, -1):
             self._seen[table_id] = version
+
+    # -- the table pages' live part ------------------------------------------------------------
+    def part(self, sub: Subscriber, at_least: int = -1) -> Message:
+        """The live part of ``sub``'s table for its kind of phone (language, time zone, seat or
+        watcher: the pages' ``render_part.kind``, found once per phone) at the newest version
+        this process knows (``at_least`` this one), as a :class:`Message`: made once per table,
+        version, undo change and kind, and the same message (JSON text and frames made once)
+        for every phone of that kind. A phone that asks while another phone of its kind is
+        making it waits for that one."""
+        tid = sub.table_id
+        if sub.kind is None:
+            find = getattr(self.render_part, "kind", None)
+            sub.kind = find(sub.access, sub.part_headers) if find is not None else \
+                (sub.access.can_write, tuple(sorted((sub.part_headers or {}).items())))
+        key = (tid, sub.kind)
+        for attempt in (0, 1):
+            want = max(at_least, self._seen.get(tid, -1))
+            changes = self._undo_changes.get(tid, 0)
+            kept = self._parts.get(tid, {}).get(sub.kind)
+            if kept is not None and kept[0] >= want and kept[1] == changes:
+                return kept[2]
+            with self._lock:
+                other = self._making.get(key)
+                if other is None:
+                    ready = self._making[key] = threading.Event()
+            if other is None:
+                break
+            if attempt == 0:
+                other.wait(10.0)        # the other phone's making (then look again, once)
+            else:
+                ready = None            # still not what this phone needs: made here too
+        try:
+            version, html = self.render_part(sub.access, sub.part_headers)
+            msg = Message({"version": version, "part": html})
+            with self._lock:
+                if tid in self._subs:   # kept only while phones of the table are connected
+                    kinds = self._parts.setdefault(tid, {})
+                    old = kinds.get(sub.kind)
+                    if old is None or old[0] <= version:
+                        kinds[sub.kind] = (version, changes, msg)
+            return msg
+        finally:
+            if ready is not None:
+                with self._lock:
+                    if self._making.get(key) is ready:
+                        del self._making[key]
+                ready.set()
 
     # -- publishing ----------------------------------------------------------------------------
     def channel(self, table_id: int) -> str:

@@ -65,6 +65,9 @@ SQL_VERSION_CLOCK = Raw("SELECT version, clock_on, clock FROM tables WHERE id = 
 SQL_CLOCK_LOCK = Raw("SELECT version, clock_on, clock FROM tables WHERE id = :tid FOR UPDATE")
 SQL_SET_CLOCK = Raw("UPDATE tables SET clock_on = :on, clock = :clock WHERE id = :tid")
 SQL_SET_VERSION_CLOCK = Raw("UPDATE tables SET version = :version, clock = :clock WHERE id = :tid")
+SQL_HISTORY = Raw("SELECT version, action, events, player, name, device_id, device_label, "
+                  "created_at FROM actions WHERE table_id = :tid AND version > :after "
+                  "AND version <= :upto ORDER BY version")
 SQL_DEVICE = Raw("SELECT d.table_id, d.id, d.role, d.player, d.label, s.name FROM devices d "
                  "LEFT JOIN seats s ON s.table_id = d.table_id AND s.player = d.player "
                  "WHERE d.token_hash = :hash")

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
 from companion.models import ActionRow, TableRow, utcnow
-from companion.sql import A, K
+from companion.sql import A, K, SQL_HISTORY, raw
 from companion.wire import MAX_INT, Access, ServiceError, iso
 from engine.game import RECORD_FORMAT
 
 log = logging.getLogger(__name__)
+
+
+def _when(at) -> datetime:
+    """A log row's time as the driver gives it: a datetime (PostgreSQL), or SQLite's text of it
+    (``sql.sqlite_time``, UTC)."""
+    return at if isinstance(at, datetime) else datetime.fromisoformat(str(at))
 
 
 class LogReads:
@@ -65,6 +71,28 @@ class LogReads:
             "player": r.player, "name": r.name,
             "device": {"id": r.device_id, "label": r.device_label},
             "at": iso(r.created_at)} for r in rows]}
+
+    def recent_history(self, access: Access, upto: int, n: int) -> list[dict]:
+        """The history's entries (as :meth:`history`'s) of versions ``upto - n < v <= upto``. Log
+        rows never change once written, so each table's newest are kept in memory and only the
+        rows past them are read (one new row a step, not ``n``). The list is shared: not to be
+        changed."""
+        tid, start = access.table_id, max(0, upto - n)
+        kept = [e for e in self._recent.get(tid, ()) if start < e["version"] <= upto]
+        if not kept or kept[0]["version"] != start + 1:
+            kept = []                       # not kept from the start of the window: read it all
+        after = kept[-1]["version"] if kept else start
+        if after < upto:
+            with self.store.read_conn() as conn:
+                rows = raw(conn, SQL_HISTORY, {"tid": tid, "after": after, "upto": upto}).fetchall()
+            kept = kept + [{
+                "version": v, "action": json.loads(a), "events": json.loads(e), "player": p,
+                "name": name, "device": {"id": did, "label": label}, "at": iso(_when(at))}
+                for v, a, e, p, name, did, label, at in rows]
+        newest = self._recent.get(tid)
+        if not newest or newest[-1]["version"] <= upto:
+            self._recent[tid] = kept
+        return kept
 
     def record(self, access: Access) -> dict:
         """The table's game as an engine record (``engine.records.replay`` replays it)."""

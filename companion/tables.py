@@ -158,6 +158,8 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
         self._locks: dict[int, threading.RLock] = {}
         self._guard = threading.Lock()
         self._tokens: dict[str, Access] = {}
+        self._recent: dict[int, list] = {}    # table id -> its newest history entries (table_log)
+        self._undo_kept: dict[int, list] = {}     # table id -> its open undo requests (undo_consent)
         self._codes: dict[str, int] = {}
 
     # -- the live game --------------------------------------------------------------------------
@@ -224,6 +226,8 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
                     try:
                         if now - live.used > self.idle_seconds:
                             self._live.pop(tid, None)
+                            self._recent.pop(tid, None)
+                            self._undo_kept.pop(tid, None)
                     finally:
                         lock.release()
 
@@ -333,23 +337,43 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
         tid = access.table_id
         pg = self.store.dialect == "postgresql"
         with self._lock(tid):
-            live = self._live_table(tid)
-            done = None
-            if pg and expected_version == live.version and action["type"] != "undo" \
-                    and not live.clock_on and (live.version + 1) % self.snapshot_every != 0 \
-                    and self._hub_newest(tid) <= live.version:
-                done = self._submit_pg_fast(access, live, action, key, posted)
-                if done is None:
-                    live = self._live_table(tid)    # the locked path, from the log if dropped
+            written = False
+            try:
+                status, text = self._submit_held(access, action, expected_version, key, posted, pg)
+                written = status == 200
+                return status, text
+            finally:        # a refused post may have used an approval: read them again
+                if not written:
+                    self._undo_changed(tid)
+
+    def _submit_held(self, access: Access, action: dict, expected_version, key, posted: str,
+                     pg: bool) -> tuple[int, str]:
+        """:meth:`submit_json` with the table's lock held."""
+        tid = access.table_id
+        live = self._live_table(tid)
+        done = None
+        if pg and expected_version == live.version and action["type"] != "undo" \
+                and not live.clock_on and (live.version + 1) % self.snapshot_every != 0 \
+                and self._hub_newest(tid) <= live.version:
+            done = self._submit_pg_fast(access, live, action, key, posted)
             if done is None:
-                status, text, done = self._submit_locked(
-                    access, live, action, expected_version, key, posted)
-                if done is None:                    # 409, 422, or a key's stored answer
-                    return status, text
-            self._publish_step(tid, done)
-            self._posts += 1
-            if self._posts % 1000 == 0:
-                self.prune_keys()
+                live = self._live_table(tid)    # the locked path, from the log if dropped
+        if done is None:
+            status, text, done = self._submit_locked(
+                access, live, action, expected_version, key, posted)
+            if done is None:                    # 409, 422, or a key's stored answer
+                return status, text
+        # the step may have used an approval or lapsed open undo requests (before the phones
+        # are pushed the new version): when the write found none open, the list is known
+        live = self._live.get(tid)
+        if not self.shared and live is not None and not live.undo_open:
+            self._undo_kept[tid] = []
+        else:
+            self._undo_changed(tid)
+        self._publish_step(tid, done)
+        self._posts += 1
+        if self._posts % 1000 == 0:
+            self.prune_keys()
         return 200, done.body_text
 
     def _publish_step(self, tid: int, done: Written) -> None:

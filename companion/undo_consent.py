@@ -39,13 +39,28 @@ class UndoConsent:
                 step_version=step_version, step_player=step_player)
         conn.execute(U.update().where(U.c.id == approved).values(status="used", answered_at=now))
 
+    def _undo_changed(self, table_id: int) -> None:
+        """This process changed the table's undo requests (asked, answered, used, or lapsed with a
+        step): the list kept in memory is read again at the next call."""
+        self._undo_kept.pop(table_id, None)
+
     def undo_requests(self, access: Access) -> list[dict]:
+        """The table's open undo requests (pending or approved), in the order asked. When only
+        this process writes (not ``shared``), kept with the table in memory from one change to the
+        next (no database read per page or push); else read from the database."""
+        tid = access.table_id
+        kept = None if self.shared else self._undo_kept.get(tid)
+        if kept is not None:
+            return [dict(r) for r in kept]
         with self.store.read() as s:
             rows = s.exec(select(UndoRequest).where(
-                UndoRequest.table_id == access.table_id,
+                UndoRequest.table_id == tid,
                 UndoRequest.status.in_(("pending", "approved"))).order_by(UndoRequest.id)
             ).scalars().all()
-        return [self._undo_dict(u) for u in rows]
+        out = [self._undo_dict(u) for u in rows]
+        if not self.shared:
+            self._undo_kept[tid] = out
+        return [dict(r) for r in out]
 
     def request_undo(self, access: Access) -> dict:
         if not access.can_write:
@@ -72,6 +87,7 @@ class UndoConsent:
                 live.undo_open = True
                 s.flush()
                 out = self._undo_dict(req)
+            self._undo_changed(tid)
             if self.hub is not None:
                 self.hub.publish(tid, {"undo_request": out})
         return out
@@ -116,6 +132,7 @@ class UndoConsent:
                             row.status = "used"
                             s.add(row)
                         out = dict(out, status="used")
+            self._undo_changed(tid)
             if self.hub is not None:
                 self.hub.publish(tid, {"undo_request": out})
             if out["status"] == "used":
@@ -183,6 +200,7 @@ class UndoConsent:
                     s.flush()
                 live.undo_open = True
                 out = [self._undo_dict(r) for r in rows]
+            self._undo_changed(tid)
             if self.hub is not None:
                 self.hub.publish(tid, {"undo_request": out[0]})
         return {"done": False, "requests": out}
@@ -199,6 +217,7 @@ class UndoConsent:
                     access, live, {"type": "undo"}, live.version, None, "", consented=True)
                 if done is None:
                     raise ServiceError(status, "undo_failed", f"The undo stopped: {text}")
+                self._undo_changed(tid)
                 self._publish_step(tid, done)
                 live = self._live_table(tid)
             return live.version

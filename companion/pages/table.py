@@ -15,6 +15,7 @@ from companion.pages.blueprint import bp
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
                                      undone_versions)
 from companion.pages.once import once
+from companion.pages.pieces import data_key, render as render_piece, reuse
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
 from companion.wire import ServiceError
@@ -80,7 +81,7 @@ def _clock_key(access):
 
 
 def _part_context(code, access, st, error=None, error_index=None, posted=None, notice=None,
-                  confirm=None):
+                  confirm=None, undo=None):
     """What the live part shows. It is alike on every phone of the table that can write (and on
     every phone that watches) at this version, in this language and time zone: what differs
     by seat (its row, its turn, the undo asked of it, a step entered for it) is marked in the
@@ -92,26 +93,32 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     _use_table(state)
     # alike on every phone of the table at this version in this language: made once (once.py)
     alike = (code, version, str(get_locale() or "en"))
-    # the last steps are enough for the page (and for what an undo takes back)
-    hist = once(("history",) + alike, lambda: s.history(
-        access, since=max(0, version - RECENT_STEPS), limit=RECENT_STEPS)["entries"])
-    entries = once(("entries", request.cookies.get(TZ_COOKIE)) + alike,
-                   lambda: [_entry(h) for h in hist])
-    recent = list(reversed(entries[-8:]))
+    lang, tz = alike[2], request.cookies.get(TZ_COOKIE)
+    # the last steps are enough for the page (and for what an undo takes back); each entry is
+    # made once for its log row (rows never change: pieces.py)
+    hist = s.recent_history(access, version, RECENT_STEPS)
+
+    def entry(h: dict) -> dict:
+        return reuse(("entry", code, lang, tz, h["version"]), lambda: _entry(h))
+
+    entries = [entry(h) for h in hist]
+
+    def entry_html(h: dict) -> Markup:
+        return Markup(reuse(("entry-html", code, lang, tz, h["version"], bool(h.get("undone")),
+                             bool(h.get("back"))),
+                            lambda: render_piece("book/history_entry.html", h=h, code=code)))
     last_events = entries[-1]["events"] if entries else []
     book = st.get("book") or []
     undo_target = None
-    undone = undone_versions(hist)
-    for e in entries:
-        e_undone = e["version"] in undone
-        e.setdefault("undone", e_undone)
+    undone = undone_versions(hist)        # (the kept entries are shared: marked on copies)
+    entries = [dict(e, undone=e["version"] in undone) for e in entries]
     recent = [dict(e, back=access.can_write and is_step(e) and not e["undone"])
-              for e in recent]
+              for e in reversed(entries[-8:])]
     back = [dict(_entry(h), board=[engine_text(ev, "board") for ev in h.get("events") or []
                                    if ev.get("board")]) for h in taken_back(hist)]
     steps = _effective_steps(hist)
     if steps and state.get("can_undo"):
-        last = _entry(steps[-1])
+        last = entry(steps[-1])
         # what to take back on the board: each event's "board" text of that step
         board = [engine_text(e, "board") for e in last["events"] if e.get("board")]
         undo_target = {"what": last["what"], "name": last["by"], "version": last["version"],
@@ -119,7 +126,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     asks = []
     if access.can_write:
         by_version = {e["version"]: e for e in entries}
-        for req in s.undo_requests(access):
+        for req in (undo if undo is not None else s.undo_requests(access)):
             if req["status"] != "pending":
                 continue
             step = by_version.get(req["step_version"])
@@ -131,7 +138,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
                                 n, v=req["to_version"])
             asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
                              owner_name=name_of(req["step_player"])))
-    forms = once(("forms",) + alike, lambda: actionforms.forms(legal)) if access.can_write else []
+    forms = _forms(code, lang, legal) if access.can_write else []
     acting = state.get("acting") or []
     acting_ids = set(map(str, acting))
     now_forms = [f for f in forms if str(f.entity) in acting_ids or
@@ -140,12 +147,41 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
     ranking = once(("ranking",) + alike, lambda: _ranking(access, state)) \
         if state.get("finished") else []
-    made = dict(book=book)
+
+    keys: dict[int, bytes] = {}         # each section's data key, found once per making
+
+    def section_html(section, mode, first=False, skip=0) -> Markup:
+        """One book section, made once for its data (pieces.py, book/section.html)."""
+        key = keys.get(id(section))
+        if key is None:
+            key = keys[id(section)] = data_key(section)
+        return Markup(reuse(("section", code, lang, mode, first, skip, key),
+                            lambda: render_piece("book/section.html", s=section, mode=mode,
+                                                 first=first, skip=skip)))
+
+    made = dict(book=book, section_html=section_html)
+    alone = any(x is not None for x in (error, error_index, posted, notice, confirm))
+
+    def form_html(f) -> Markup:
+        """A step's form: made once for its legal entry, in a form's answer (an error, what was
+        typed, a question) made for it."""
+        if alone:
+            return Markup(render_template(
+                "book/form.html", f=f, code=code, version=version, error=error,
+                error_index=error_index, posted=posted or {}, confirm=confirm,
+                csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
+        html = reuse(("form-html", code, lang) + f.piece, lambda: render_piece(
+            "book/form.html", f=f, code=code, version=VERSION_SLOT, error=None,
+            error_index=None, posted={}, confirm=None,
+            csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
+        return Markup(html.replace(VERSION_SLOT, str(version)))
+
     book_html = once(("book",) + alike, lambda: render_template("book/sections.html", **made))
     summary_html = once(("summary",) + alike,
                         lambda: render_template("book/summary.html", **made))
     return dict(
-        book_html=Markup(book_html), summary_html=Markup(summary_html),
+        book_html=Markup(book_html), summary_html=Markup(summary_html), form_html=form_html,
+        entry_html=entry_html,
         code=code, access=access, state=state, version=version, forms=forms,
         acting_json=seat_json_list(state.get("acting_players") or []),
         seats=[(str(p["id"]), p["name"]) for p in state.get("players") or []],
@@ -166,6 +202,22 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
 # key (a "<" never comes out of an escaped value, so no player's text can look like these)
 CSRF_SLOT = "<csrf>"
 KEY_SLOT = "<key>"
+# where a form made once for its legal entry gets the version it is posted at
+VERSION_SLOT = Markup("<version>")
+
+
+def _forms(code: str, lang: str, legal: list[dict]) -> list:
+    """The forms of the legal entries, each built once for its entry (pieces.py); ``f.piece``:
+    its key, for its HTML."""
+    out = []
+    for i, e in enumerate(legal or []):
+        if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
+            continue
+        piece = (i, data_key(e))
+        f = reuse(("form", code, lang) + piece, lambda: actionforms.build(i, e))
+        f.piece = piece
+        out.append(f)
+    return out
 
 
 def _own(html: str) -> Markup:
@@ -222,24 +274,40 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         version, text = st["version"], None
     else:
         version, text = svc().state_versioned(access)      # read only if not made yet
-    asks = tuple(r["id"] for r in svc().undo_requests(access)
-                 if r["status"] == "pending") if access.can_write else ()
+    undo = svc().undo_requests(access) if access.can_write else []
+    asks = tuple(r["id"] for r in undo if r["status"] == "pending")
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
            str(get_locale() or "en"), _clock_key(access))
     # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
         "book/live.html", made=made,
-        **_part_context(code, access, st if st is not None else json.loads(text))))
+        **_part_context(code, access, st if st is not None else json.loads(text), undo=undo)))
 
 
-def push_renderer(app):
+class PushRenderer:
     """What the live socket calls to push a phone the live part (companion/live.py): made in a
-    request like the phone's own (its language and time zone cookies), once per kind of phone."""
-    def render(access, headers: dict) -> tuple[int, str]:
-        with app.test_request_context(f"/tables/{access.code}/live", headers=headers):
+    request like the phone's own (its language and time zone cookies). The hub makes it once per
+    table, version and kind of phone (:meth:`kind`) and sends the same message to every phone
+    of that kind: no request, cookie or state is read per phone per push."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, access, headers: dict) -> tuple[int, str]:
+        with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
             return live_html(access.code, access)
-    return render
+
+    def kind(self, access, headers: dict) -> tuple:
+        """The kind of phone a page's socket is (found once, when it connects): whether it
+        writes (a seat) or watches, its time zone and its language; the part is alike for every
+        phone of one kind (what differs by seat is marked in it: :func:`seat_style`)."""
+        with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
+            return (access.can_write, request.cookies.get(TZ_COOKIE), str(get_locale() or "en"))
+
+
+def push_renderer(app) -> PushRenderer:
+    return PushRenderer(app)
 
 
 def _page_context(code, access, **extra):

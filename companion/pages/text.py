@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import inline, present
+from companion.pages import book_layout
 from companion.pages.blueprint import bp
 from engine import titles
 from engine.game import step_words
@@ -97,7 +98,8 @@ GLOBALS = {"value_text": present.value_text, "message_text": present.message_tex
            "engine_text": present.engine_text,
            "money_now": money_now, "event_text": event_text,
            "inline_css": inline_css, "boot_script": boot_script,
-           "name_of": name_of, "action_text": action_text}
+           "name_of": name_of, "action_text": action_text,
+           "table_layout": book_layout.table_layout, "glance_left": book_layout.glance_left}
 
 
 @bp.record_once

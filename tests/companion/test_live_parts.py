@@ -167,3 +167,114 @@ def test_six_phones_share_one_made_part_per_kind(app, client):
         assert all(json.loads(sub.ws.sent[-1])["version"] == 1 for sub in subs)
     finally:
         template_rendered.disconnect(seen, app)
+
+
+# -- one frame for every phone of a kind (issue 28) ----------------------------------------------
+class FrameSocket:
+    """A connection that takes the shared, ready-made frames (``live.wire_mode``): no extension,
+    or permessage-deflate with a 15-bit window; what the server writes is kept."""
+
+    def __init__(self, deflate=False):
+        from wsproto.extensions import PerMessageDeflate
+        proto = type("Proto", (), {"extensions": [PerMessageDeflate()] if deflate else []})()
+        self.ws = type("WS", (), {"connection": type("Conn", (), {"_proto": proto})()})()
+        self.frames: list[bytes] = []
+        self.sock = type("Sock", (), {"sendall": lambda _self, data: self.frames.append(data)})()
+        self.connected = True
+
+    def send(self, text):            # the connection's own send: never used for a shared frame
+        raise AssertionError("a shared frame was made for this phone alone")
+
+
+def _payload(frame: bytes) -> tuple[int, bytes]:
+    n, at = frame[1] & 0x7F, 2
+    if n == 126:
+        n, at = int.from_bytes(frame[2:4], "big"), 4
+    elif n == 127:
+        n, at = int.from_bytes(frame[2:10], "big"), 10
+    assert len(frame) == at + n
+    return frame[0], frame[at:]
+
+
+def _drain(sub):
+    while not sub.q.empty():
+        item = sub.q.get()
+        sub.size -= 1
+        sub._handle(item)
+
+
+def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(app, client):
+    import zlib
+
+    from companion.pages.table import seat_style
+    table = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS,
+                                             "seed": 8}).get_json()
+    code, seats = table["code"], table["seats"]
+    svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
+    socks = [FrameSocket(), FrameSocket(), FrameSocket(), FrameSocket(deflate=True)]
+    tokens = [seats[0]["token"], seats[1]["token"], table["spectate_token"], seats[2]["token"]]
+    subs = [live.Subscriber(sock, svc.authorize(code, t), svc, hub, {"Cookie": "lang=en"})
+            for sock, t in zip(socks, tokens)]
+    try:
+        for sub in subs:
+            hub.subscribe(sub)
+            sub._handle(live._HELLO)
+        r = acting_seat_passes(client, table)
+        assert r.status_code == 200
+        for sub in subs:
+            _drain(sub)
+        seat_a, seat_b, watcher, deflated = (sock.frames[-1] for sock in socks)
+        # the two seats: the same bytes, made once (the very same object), the version's part
+        assert seat_a == seat_b and seat_a is seat_b
+        head, data = _payload(seat_a)
+        assert head == 0x81
+        msg = json.loads(data)
+        assert msg["version"] == 1 and 'data-version="1"' in msg["part"]
+        # nothing of one phone's own in the shared bytes: slots for its token and keys
+        assert 'value="<csrf>"' in msg["part"] and 'value="<key>"' in msg["part"]
+        # the watcher is another kind: its own part, without forms
+        assert watcher != seat_a and "<form" not in json.loads(_payload(watcher)[1])["part"]
+        # a phone that took permessage-deflate: the same message compressed once on its own
+        # (RFC 7692: RSV1; readable by a decompressor that keeps the earlier messages' window)
+        head, packed = _payload(deflated)
+        assert head == 0xC1
+        reader = zlib.decompressobj(-15)
+        first = reader.decompress(_payload(socks[3].frames[0])[1] + b"\x00\x00\xff\xff")
+        assert json.loads(first)["version"] == 0
+        assert json.loads(reader.decompress(packed + b"\x00\x00\xff\xff")) == msg
+        # an undo asked of the seat that entered the step: in the shared part, marked with
+        # that seat; each phone's own style shows it on that seat's phone only
+        entered = svc.recent_history(svc.authorize(code, seats[0]["token"]), 1, 10)[-1]["player"]
+        asker = next(s for s in seats if s["player"] != entered)
+        req = client.post(f"/api/tables/{code}/undo",
+                          headers={"Authorization": f"Bearer {asker['token']}"}).get_json()
+        for sub in subs:
+            _drain(sub)
+        asked = [sock.frames[-1] for sock in socks[:2]]
+        assert asked[0] is asked[1]
+        part = json.loads(_payload(asked[0])[1])["part"]
+        assert f'data-consent="{req["id"]}" data-only="{entered}"' in part
+        hidden = f'[data-only]:not([data-only="{entered}"]){{display:none!important}}'
+        assert hidden in seat_style(entered)          # shown on the asked seat's phone
+        assert f'[data-only]:not([data-only="{asker["player"]}"])' in seat_style(
+            asker["player"])                          # hidden on the others'
+    finally:
+        for sub in subs:
+            hub.unsubscribe(sub)
+
+
+def test_the_kept_history_is_the_logs(app, client):
+    """The history's newest entries kept per table in memory are the log's, as read whole."""
+    table = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS,
+                                             "seed": 9}).get_json()
+    svc = app.extensions["companion.tables"]
+    access = svc.authorize(table["code"], table["seats"][0]["token"])
+    rng = random.Random(9)
+    for n in range(1, 13):
+        st = svc.state(access)
+        for _ in range(20):
+            if svc.submit(access, choose(st["legal"], rng), st["version"])[0] == 200:
+                break
+        version = svc.state(access)["version"]
+        whole = svc.history(access, since=max(0, version - 5), limit=5)["entries"]
+        assert svc.recent_history(access, version, 5) == whole
