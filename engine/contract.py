@@ -92,7 +92,9 @@ and the fixed scalars, plus one value per param. Nothing else of an entry is sen
 
 ``{"kind": "choice", "type": value type, "choices": [raw values], "labels"?: {key: message or
 value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [raw]}}}``
-    ``key`` is ``choice_key(raw)`` (the raw value itself for a string); a choice without a
+    ``key`` is ``choice_key(raw)`` (the raw value itself for a string); ``field`` may name two
+    fields joined by a comma (``"hex,tile"``): the key is then their keys joined by a comma
+    (``by_key``: a tile's rotations on one hex). A choice without a
     label is shown by its type (a player by name, a tile as #57). ``"free_entry": true``: a
     value not offered may be typed too (a tile number the book does not list yet).
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
@@ -499,11 +501,21 @@ _OMIT = object()
 OMIT = _OMIT   # pick() returns this to leave an optional param out
 
 
+def by_key(field: str, action: dict) -> str | None:
+    """The key in a ``choices_by``/``max_by`` map of the fields ``field`` names (one, or
+    several joined by commas), None while one of them is not in ``action``."""
+    names = field.split(",")
+    if not all(n in action for n in names):
+        return None
+    return ",".join(choice_key(action[n]) for n in names)
+
+
 def allowed(p: dict, action: dict) -> list:
     """A choice param's choices given the other fields already in ``action``."""
     by = p.get("choices_by")
-    if by and by.get("field") in action:
-        got = by["map"].get(choice_key(action[by["field"]]))
+    key = by_key(by.get("field", ""), action) if by else None
+    if key is not None:
+        got = by["map"].get(key)
         if got is not None:
             return list(got)
     return list(p.get("choices") or [])

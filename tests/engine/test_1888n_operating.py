@@ -10,8 +10,10 @@ def correct(g, target, amount):
 
 
 def lyr_with_a_train_operating_again():
-    """LYR buys a 2-train, the round moves on, and LYR is the company operating again."""
+    """LYR lays G15 toward Qingdao (H14) and buys a 2-train, the round moves on, and LYR is
+    the company operating again."""
     g = opened()
+    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
     act(g, "buy_train", "LYR", train="2-0", price=80)
     act(g, "pass", "LYR")
     for who in ("4", "1", "2", "3"):
@@ -59,9 +61,11 @@ def test_tile_must_match_the_hex():
 
 
 def test_tokens_cost_40_then_60():
-    g = opened()
+    g = lyr_with_a_train_operating_again()
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)    # the city LYR's track reaches
+    cash = g.rules.ledger.of("LYR")
     act(g, "place_token", "LYR", hex="H14", city=0)
-    assert g.rules.ledger.of("LYR") == 910
+    assert g.rules.ledger.of("LYR") == cash - 40
     rejects(g, {"type": "place_token", "entity": "LYR", "hex": "G11", "city": 0}, "token_done")
     assert g.rules.next_token_price("LYR") == 60
 
@@ -81,13 +85,9 @@ def test_trainless_company_withholds_nothing_and_drops_left():
 
 
 def test_run_with_destination_bonus_and_payout():
-    g = opened()
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)    # LYR's destination
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")          # set over: a 2 exported; SR 2
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
+    g = lyr_with_a_train_operating_again()           # set over: a 2 exported; SR 2
     assert g.view()["acting"] == ["LYR"]
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)    # LYR's destination
     r = g.rules
     cash = {p: r.ledger.of(p) for p in ("1", "2", "3", "4")}
     act(g, "run_trains", "LYR", revenues=[70], destination=[True])
@@ -109,7 +109,7 @@ def test_the_destination_bonus_needs_track_on_home_and_destination():
     act(g2, "run_trains", "LYR", revenues=[70], destination=[True])
     assert g2.log[-1] == {"type": "run_trains", "entity": "LYR", "revenues": [70]}
     assert g2.rules.round.revenue == (70, 0)
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert offers(run)["destination"] == {"items": ["2"], "of": {"flag": True}}
     assert "defaults" not in run["params"]["destination"]     # no run yet: unticked
@@ -125,7 +125,7 @@ def until_lyr_runs(g):
 
 def test_a_bonus_starts_ticked_as_the_last_run_claimed_it():
     g = lyr_with_a_train_operating_again()
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     act(g, "run_trains", "LYR", revenues=[60], destination=[True])
     act(g, "dividend", "LYR", kind="payout")
     act(g, "buy_train", "LYR", train="2-2", price=80)
