@@ -206,11 +206,10 @@ class Map:
         reached on the edges that face the company's track."""
         stops, edges = set(), set()
         todo = []
-        own = set(self.token_stops(corp))
-        for node in own:
+        for node in self.token_stops(corp):
             if node not in stops:
                 stops.add(node)
-                todo.append(("n", node[0], node[1]))
+                todo.append(("start", node[0], node[1]))
         seen = set()
         while todo:
             kind, name, x = todo.pop()
@@ -218,8 +217,9 @@ class Map:
                 continue
             seen.add((kind, name, x))
             hs = self.hexes[name]
-            if kind == "n":
-                if (name, x) not in own and not self.passable(corp, name, x):
+            if kind in ("n", "start"):
+                # a station's own city is where track starts; other stops must let it through
+                if kind == "n" and not self.passable(corp, name, x):
                     continue
                 paths = hs.by_stop.get(x, ())
                 here = ("n", x)
@@ -265,7 +265,7 @@ class Map:
                                 f"the map or into a blocked edge (side {e}).",
                                 hex=name, tile=tile, rotation=rotation, edge=e)
         lost = self.dropped_track(hs, stops, paths)
-        if lost:
+        if lost is not None:
             raise GameError("track_not_kept",
                             f"Tile #{tile} at rotation {rotation} does not keep the track "
                             f"already on {name} (side {lost}).",

@@ -97,7 +97,7 @@ class RouteFinder:
             return self._by_distance[distance]
         board, corp = self.board, self.corp
         hexes = board.hexes
-        passable = {n: (n in self.own or board.passable(corp, *n)) for n in self.segments}
+        passable = {n: board.passable(corp, *n) for n in self.segments}
         visit = {n: hexes[n[0]].stops[n[1]].visit for n in self.segments}
         groups = board.groups
         found: list[Route] = []

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
-from engine.core18xx.board import Map
+from engine.core18xx.board import PHASE_COLORS, Map
+from engine.core18xx.routes import RouteFinder
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
 
@@ -29,6 +30,33 @@ class TrackMixin:
         if not self.MAP:
             return None
         return Map(self.MAP, self.HEXES, self.TILES, self.board.laid, self.board.tokens)
+
+    # -- routes (only with a map) ------------------------------------------------------------
+    def route_rules(self, corp: str) -> dict:
+        """A title's route extras for ``RouteFinder``: home, destination (hex, bonus),
+        subsidy (hex, amount). None in the core."""
+        return {}
+
+    def route_finder(self, corp: str) -> RouteFinder | None:
+        board = self.track_map()
+        if not board:
+            return None
+        colors = [c for c in self.phase_colors() if c in PHASE_COLORS]
+        return RouteFinder(board, corp, colors[-1] if colors else PHASE_COLORS[0],
+                           **self.route_rules(corp))
+
+    def train_distance(self, train: str) -> int:
+        return self.depot.specs[self.depot.kind(train)]["distance"]
+
+    def best_run(self, corp: str) -> tuple[int, dict] | None:
+        """The most the company's trains can earn now and the route of each train that runs
+        (train -> ``routes.Route``); None without a map."""
+        finder = self.route_finder(corp)
+        if finder is None:
+            return None
+        trains = list(self.corps[corp]["trains"])
+        total, picks = finder.best([self.train_distance(t) for t in trains])
+        return total, {t: r for t, r in zip(trains, picks) if r is not None}
 
     def lay_tile(self, corp: str, hex_id, tile, rotation, *, special: bool = False,
                  free: bool = False, connect: bool = True, own_track: bool = False) -> None:

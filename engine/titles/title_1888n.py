@@ -381,6 +381,12 @@ class Rules1888N(Core18xx):
             subsidy += MINE_SUBSIDY
         return revenue, subsidy
 
+    def route_rules(self, corp):
+        """Routes on the board: the destination bonus per route that stops on the home hex
+        and the destination; the Heng Shan subsidy per route that stops on C5."""
+        return {"home": self.corp_spec[corp]["home"], "destination": self.DESTINATIONS[corp],
+                "subsidy": (MINE_HEX, MINE_SUBSIDY)}
+
     def run_bonuses(self, corp):
         dest, bonus = self.DESTINATIONS[corp]
         out = []
