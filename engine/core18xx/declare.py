@@ -180,6 +180,10 @@ def _show(key: str, value) -> list[dict]:
             return [{"label": label, "value": C.value("list", [C.text(word(x)) for x in value])}]
         if t:
             return [{"label": label, "value": C.listing(t, value)}]
+        if key == "best_routes":       # the board's best routes, one per train that runs
+            return [{"label": C.msg("field.best_route", "Best route %(route)s",
+                                    route="-".join(b["hexes"])),
+                     "value": C.money(b["revenue"])} for b in value if isinstance(b, dict)]
         if key == "bonuses":
             return [{"label": C.msg("field.bonus", "Bonus: %(name)s", name=str(b.get("name"))),
                      "value": C.money(b["amount"])}

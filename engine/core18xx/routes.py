@@ -19,16 +19,26 @@ that share no track is found by branch and bound over them (no cut-off).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class Route:
-    stops: tuple            # ((hex, stop index), ...) in running order
-    mask: int               # the track it uses, one bit per (hex, side)
-    length: int
-    revenue: int            # stops + destination bonus
-    subsidy: int
+    """One train's route: ``stops`` ((hex, stop index), ...) in running order, ``mask`` the
+    track it uses (one bit per hex side), its ``length`` in range, ``revenue`` (stops and
+    destination bonus) and ``subsidy`` (to the treasury, apart)."""
+    __slots__ = ("stops", "mask", "length", "revenue", "subsidy")
+
+    def __init__(self, stops, mask, length, revenue, subsidy):
+        self.stops, self.mask, self.length = stops, mask, length
+        self.revenue, self.subsidy = revenue, subsidy
+
+    def __eq__(self, other):
+        return isinstance(other, Route) and self.stops == other.stops and \
+            self.mask == other.mask
+
+    def __hash__(self):
+        return hash((self.stops, self.mask))
+
+    def __repr__(self):
+        return f"Route({'-'.join(self.nodes())}, {self.revenue})"
 
     def hexes(self) -> list[str]:
         return [h for h, _ in self.stops]
@@ -97,50 +107,52 @@ class RouteFinder:
             return self._by_distance[distance]
         board, corp = self.board, self.corp
         hexes = board.hexes
-        passable = {n: board.passable(corp, *n) for n in self.segments}
-        visit = {n: hexes[n[0]].stops[n[1]].visit for n in self.segments}
-        groups = board.groups
+        nodes = list(self.segments)
+        passable = {n: board.passable(corp, *n) for n in nodes}
+        visit = {n: hexes[n[0]].stops[n[1]].visit for n in nodes}
+        value = {n: hexes[n[0]].stops[n[1]].value(self.color) for n in nodes}
+        own = self.own
+        group = {n: board.groups.get(n[0]) for n in nodes}
+        home = self.home
+        dest, bonus = self.destination or (None, 0)
+        sub_hex, sub = self.subsidy or (None, 0)
+        segments = self.segments
         found: list[Route] = []
+        keep = found.append
 
-        def grow(path, on_route, mask, length):
+        def grow(path, on_route, mask, length, revenue, groups):
             last = path[-1]
             if len(path) >= 2:
-                if path[0] < last:
-                    self._keep(path, mask, length, found)
+                if path[0] < last and any(n in own for n in path):
+                    on = {h for h, _ in path}
+                    rev = revenue + (bonus if dest in on and home in on else 0)
+                    keep(Route(tuple(path), mask, length, rev, sub if sub_hex in on else 0))
                 if not passable[last]:
                     return
-            for nxt, smask in self.segments[last]:
+            for nxt, smask in segments[last]:
                 if smask & mask or nxt in on_route:
                     continue
                 ln = length + visit[nxt]
                 if ln > distance:
                     continue
-                g = groups.get(nxt[0])
-                if g and any(groups.get(h) == g for h, _ in path):
+                g = group[nxt]
+                if g and g in groups:
                     continue
                 on_route.add(nxt)
                 path.append(nxt)
-                grow(path, on_route, mask | smask, ln)
+                grow(path, on_route, mask | smask, ln, revenue + value[nxt],
+                     groups | {g} if g else groups)
                 path.pop()
                 on_route.discard(nxt)
 
-        for start in self.segments:
-            if self.segments[start] and visit[start] <= distance:
-                grow([start], {start}, 0, visit[start])
+        for start in nodes:
+            if segments[start] and visit[start] <= distance:
+                g = group[start]
+                grow([start], {start}, 0, visit[start], value[start],
+                     frozenset((g,)) if g else frozenset())
         found.sort(key=lambda r: -r.revenue)
         self._by_distance[distance] = found
         return found
-
-    def _keep(self, path, mask, length, found) -> None:
-        if not any(n in self.own for n in path):
-            return
-        hexes = self.board.hexes
-        revenue = sum(hexes[h].stops[i].value(self.color) for h, i in path)
-        on = {h for h, _ in path}
-        if self.destination and self.home in on and self.destination[0] in on:
-            revenue += self.destination[1]
-        subsidy = self.subsidy[1] if self.subsidy and self.subsidy[0] in on else 0
-        found.append(Route(tuple(path), mask, length, revenue, subsidy))
 
     def best(self, distances: list[int]) -> tuple[int, list[Route | None]]:
         """The most revenue the trains can earn together, and a route per train (None: the

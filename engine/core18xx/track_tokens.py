@@ -179,8 +179,9 @@ class TrackMixin:
             return C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0)
         fits = getattr(self, "_lay_rotations", {})
         per_tile = {f"{h},{t}": rs for h in by_hex for t, rs in fits.get(h, {}).items()}
-        return C.choice("rotation", sorted({r for rs in per_tile.values() for r in rs}),
-                        default=0, choices_by={"field": "hex,tile", "map": per_tile})
+        choices = sorted({r for rs in per_tile.values() for r in rs})
+        return C.choice("rotation", choices, default=choices[0] if choices else None,
+                        choices_by={"field": "hex,tile", "map": per_tile})
 
     CITY_SLOTS = {"city": 1, "OO": 2, "B": 2}   # feature -> cities on the hex (0, 1, ...)
 

@@ -217,6 +217,7 @@ WORDS = {
     'field.tp_left': {'en': 'Track points left', 'ko': '남은 선로 점수'},
     'field.revenue': {'en': 'Revenue', 'ko': '수익'},
     'field.bonus': {'en': 'Bonus: %(name)s', 'ko': '보너스: %(name)s'},
+    'field.best_route': {'en': 'Best route %(route)s', 'ko': '최고 경로 %(route)s'},
     'param.price': {'en': 'Price', 'ko': '가격'},
     'param.buys': {'en': 'Buys at face value', 'ko': '액면가로 매입'},
     'param.amount': {'en': 'Amount', 'ko': '금액'},

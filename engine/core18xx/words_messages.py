@@ -123,6 +123,7 @@ MESSAGES = {
     'home_token': {'en': '%(corporation)s places its home token on %(hex)s.', 'ko': '%(corporation)s이(가) %(hex)s에 본거지 토큰을 놓습니다.'},
     'tile_laid': {'en': '%(corporation)s lays tile #%(tile)s on %(hex)s (rotation %(rotation)s).', 'ko': '%(corporation)s이(가) %(hex)s에 #%(tile)s 타일을 놓습니다 (회전 %(rotation)s).'},
     'token_placed': {'en': '%(corporation)s places a station token on %(hex)s for %(price)s.', 'ko': '%(corporation)s이(가) %(price)s에 %(hex)s에 역 토큰을 놓습니다.'},
+    'run_not_best': {'en': "%(corporation)s's run of %(revenue)s differs from the best routes found on the board, %(best)s.", 'ko': '%(corporation)s의 수익 %(revenue)s은(는) 보드에서 찾은 최고 경로의 수익 %(best)s과(와) 다릅니다.', 'types': {'revenue': 'money', 'best': 'money'}},
     'trains_run': {'en': '%(corporation)s runs for %(revenue)s.', 'ko': '%(corporation)s이(가) %(revenue)s을(를) 법니다.'},
     'no_revenue': {'en': '%(corporation)s earns nothing this turn: no dividend.', 'ko': '%(corporation)s은(는) 이번 차례에 수익이 없어 배당도 없습니다.'},
     'dividend_paid': {'en': '%(corporation)s pays out %(revenue)s (%(per_share)s per share).', 'ko': '%(corporation)s이(가) %(revenue)s을(를) 배당합니다 (주당 %(per_share)s).'},

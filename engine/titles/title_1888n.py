@@ -387,6 +387,22 @@ class Rules1888N(Core18xx):
         return {"home": self.corp_spec[corp]["home"], "destination": self.DESTINATIONS[corp],
                 "subsidy": (MINE_HEX, MINE_SUBSIDY)}
 
+    def run_defaults(self, corp, trains, routes, bonus_names):
+        """Each train's best route as the form takes it: its revenue without the destination
+        bonus, that bonus ticked where the route earns it, the mine where it stops on C5."""
+        home, (dest, bonus) = self.corp_spec[corp]["home"], self.DESTINATIONS[corp]
+        out = {"revenues": [], **{name: [] for name in bonus_names}}
+        for t in trains:
+            r = routes.get(t)
+            on = set(r.hexes()) if r else set()
+            dest_here = "destination" in bonus_names and home in on and dest in on
+            out["revenues"].append((r.revenue - (bonus if dest_here else 0)) if r else 0)
+            if "destination" in bonus_names:
+                out["destination"].append(dest_here)
+            if "mine" in bonus_names:
+                out["mine"].append(bool(r and r.subsidy))
+        return out
+
     def run_bonuses(self, corp):
         dest, bonus = self.DESTINATIONS[corp]
         out = []

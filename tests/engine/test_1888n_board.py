@@ -186,3 +186,29 @@ def test_128097_every_lay_station_and_run_stands_on_the_board():
     assert s["replayed"] and s["scores_equal"]
     assert (s["lays"], s["lays_refused"], s["tokens"], s["tokens_refused"]) == (74, 0, 16, 0)
     assert s["runs"] == s["route_equal"] == s["best_at_least_recorded"] == len(lines) == 70
+
+
+# -- the run form starts from the best routes -------------------------------------------------
+def test_the_run_form_starts_from_the_best_routes_and_the_history_notes_a_different_claim():
+    g = lyr_second_turn()
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    # F16 40 + H14 20 + harbour 10, and the ¥20 destination bonus ticked apart
+    assert run["params"]["revenues"]["defaults"] == [70]
+    assert run["params"]["destination"]["defaults"] == [True]
+    assert run["best"] == 90
+    shown = [s for s in run["show"] if s["label"]["code"] == "field.best_route"]
+    assert shown[0]["label"]["params"]["route"] in ("F16-H14-H16", "H16-H14-F16")
+    # one tap: the form as it starts; the run matches the best, nothing is noted
+    events = act(g, "run_trains", "LYR", revenues=[70], destination=[True], best=90)
+    assert g.rules.round.revenue == (90, 0)
+    assert not any(e["code"] == "run_not_best" for e in events)
+
+
+def test_a_claim_below_the_best_is_taken_and_noted():
+    g = lyr_second_turn()
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
+    events = act(g, "run_trains", "LYR", revenues=[60], destination=[True], best=90)
+    assert g.rules.round.revenue == (80, 0)          # the table's figure stands
+    note = next(e for e in events if e["code"] == "run_not_best")
+    assert note["params"]["best"] == 90 and note["params"]["revenue"] == 80
