@@ -203,11 +203,10 @@ class TrackMixin:
         by_hex = self.token_choices(corp)
         if not by_hex:
             return None
+        cities = sorted({c for v in by_hex.values() for c in v})
         return {"type": "place_token", "entity": corp, "price": self.next_token_price(corp),
                 "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
-                           "city": C.choice("count", [0, 1] if any(len(v) > 1
-                                                                   for v in by_hex.values())
-                                            else [0], default=0, choices_by={
+                           "city": C.choice("count", cities, default=cities[0], choices_by={
                                                 "field": "hex",
                                                 "map": {h: list(v) for h, v in by_hex.items()}})}}
 

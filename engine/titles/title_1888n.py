@@ -13,6 +13,7 @@ the end of each set, and the auction's full round of passes.
 from __future__ import annotations
 
 from engine.core18xx import Core18xx
+from engine.core18xx.board import neighbour
 from engine.core18xx.game import describe_step
 from engine.core18xx.steps.base import StockStep, insert_before, word
 from engine.core18xx.steps.stock import StockPass
@@ -115,7 +116,8 @@ SPECIAL_LAYS = {
     "CW": {"hexes": {h: None for h in ("B4", "B6", "B8", "B10", "B16", "C3", "C7", "C11", "C13",
                                        "C15", "D2", "D4", "D6", "E3", "F4")},
            "tiles": {"1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58", "69"},
-           "special": False, "count": 2, "together": True},
+           # rulebook: "Two must be laid together and must touch"
+           "special": False, "count": 2, "together": True, "touching": True},
 }
 
 # -- tile manifest (rulebook "Tile manifest"; 18xx.games names X7 for #L17 and 512 for #X9, and
@@ -446,6 +448,11 @@ class Rules1888N(Core18xx):
             raise GameError("ability_used", f"{self.cname(company)}'s tiles are laid in one turn.",
                             company=company)
         hex_id, tile = action.get("hex"), self._tile_name(action.get("tile"))
+        first = self.special_first_hex(company) if used else None
+        if first and spec.get("touching") and hex_id not in self._touching(first):
+            raise GameError("lays_not_touching",
+                            f"{self.cname(company)}'s second tile must touch its first, on "
+                            f"{first}.", company=company, hex=hex_id, first=first)
         wrong_tile = spec["hexes"].get(hex_id) and spec["hexes"][hex_id] != tile
         if hex_id not in spec["hexes"] or wrong_tile \
                 or ("tiles" in spec and tile not in spec["tiles"]):
@@ -463,6 +470,15 @@ class Rules1888N(Core18xx):
             self._special_lay = False
         self.special_used[company] = used + 1
         rnd.special_used[company] = rnd.special_used.get(company, 0) + 1
+        self.special_hexes = {**getattr(self, "special_hexes", {}), company: hex_id}
+
+    def special_first_hex(self, company):
+        """The hex of the private's first lay, for the lay that must touch it."""
+        return getattr(self, "special_hexes", {}).get(company)
+
+    @staticmethod
+    def _touching(hex_id):
+        return {neighbour(hex_id, e) for e in range(6)}
 
     def special_lay_legal(self, rnd, corp):
         out = []
@@ -474,6 +490,9 @@ class Rules1888N(Core18xx):
             if spec.get("together") and used and rnd.special_used.get(company, 0) == 0:
                 continue
             by_hex = self._special_choices(spec)
+            first = self.special_first_hex(company) if used else None
+            if first and spec.get("touching"):
+                by_hex = {h: ts for h, ts in by_hex.items() if h in self._touching(first)}
             # the board's rotations for each hex and tile (the lay is unconnected)
             board = self.track_map()
             fits = {}

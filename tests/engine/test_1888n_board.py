@@ -212,3 +212,15 @@ def test_a_claim_below_the_best_is_taken_and_noted():
     assert g.rules.round.revenue == (80, 0)          # the table's figure stands
     note = next(e for e in events if e["code"] == "run_not_best")
     assert note["params"]["best"] == 90 and note["params"]["revenue"] == 80
+
+
+def test_the_great_walls_second_tile_must_touch_the_first():
+    # player aid "Privates": "Two must be laid together and must touch"
+    g = opened()
+    rig_trains(g, "3", ["3-0"], {})
+    act(g, "buy_company", "LYR", company="CW", price=150)
+    act(g, "lay_tile", "LYR", company="CW", hex="C7", tile="8", rotation=0)
+    entry = next(a for a in g.legal_actions() if a.get("company") == "CW")
+    assert set(entry["params"]["hex"]["choices"]) == {"B6", "B8", "D6"}   # wall hexes by C7
+    err = rejects(g, lay("F4", "8", 1, company="CW"), "lays_not_touching")
+    assert err.params["first"] == "C7"
