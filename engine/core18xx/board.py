@@ -38,6 +38,7 @@ def hex_name(letter: int, number: int) -> str:
     return f"{chr(ord('A') + letter)}{number}"
 
 
+@lru_cache(maxsize=None)
 def neighbour(name: str, edge: int) -> str:
     letter, number = split_hex(name)
     dn, dl = EDGE_DELTA[edge]
@@ -125,6 +126,12 @@ class HexState:
                 (self.by_edge if end[0] == "e" else self.by_stop).setdefault(end[1], []).append(p)
 
 
+@lru_cache(maxsize=None)
+def hex_state(name: str, color: str, code: str, rotation: int, tile: str | None) -> HexState:
+    """A hex as a tile shows it (shared: a HexState is never changed once made)."""
+    return HexState(name, color, code, rotation, tile)
+
+
 class Map:
     """The board as it stands: the title's map data, the tiles laid and the tokens."""
 
@@ -135,11 +142,11 @@ class Map:
         for name, hx in hexes.items():
             if name in laid:
                 tile, rot = laid[name]
-                self.hexes[name] = HexState(name, tiles[tile]["color"], spec["tiles"][tile], rot,
-                                            tile)
+                self.hexes[name] = hex_state(name, tiles[tile]["color"], spec["tiles"][tile],
+                                             rot, tile)
             else:
-                self.hexes[name] = HexState(name, hx["color"], spec["printed"].get(name, ""), 0,
-                                            None)
+                self.hexes[name] = hex_state(name, hx["color"], spec["printed"].get(name, ""), 0,
+                                             None)
         self.borders = {h: set(es) for h, es in spec.get("borders", {}).items()}
         self.groups = spec.get("groups", {})
 
@@ -191,6 +198,7 @@ class Map:
         return True
 
     def token_stops(self, corp: str) -> list[tuple[str, int]]:
+        """The (hex, stop) of each of the company's stations."""
         out = []
         for name, ts in self.tokens.items():
             for c, city in ts:
