@@ -403,3 +403,79 @@ class Map:
             if edges and edges <= now[j]:
                 return k
         return city if city < len(cities) else 0
+
+
+# -- the picture (a ``board`` book section: geometry only, the companion draws it) ------------
+SQ3 = 3 ** 0.5
+UNIT = 20                      # a hex's corner radius in the picture's units
+# the middle of each side, from the hex's centre (screen y grows downward)
+SIDE_MID = {0: (-SQ3 / 4, 0.75), 1: (-SQ3 / 2, 0.0), 2: (-SQ3 / 4, -0.75),
+            3: (SQ3 / 4, -0.75), 4: (SQ3 / 2, 0.0), 5: (SQ3 / 4, 0.75)}
+CORNERS = [(0.0, -1.0), (SQ3 / 2, -0.5), (SQ3 / 2, 0.5), (0.0, 1.0), (-SQ3 / 2, 0.5),
+           (-SQ3 / 2, -0.5)]
+
+
+def _r(v: float) -> float:
+    return round(v, 1)
+
+
+def picture(board: Map, color: str, routes=()) -> dict:
+    """The board as geometry for the book: each hex's outline and colour, its track (side to
+    side through the centre, side to stop), its stops with their stations; ``routes``:
+    [(label, ((hex, stop), ...))] drawn over the track."""
+    from engine import contract as C
+    spots = {}
+    places = {}
+    for name in board.hexes:
+        letter, number = split_hex(name)
+        places[name] = (number * SQ3 / 2 * UNIT, letter * 1.5 * UNIT)
+    x0 = min(x for x, _ in places.values()) - UNIT
+    y0 = min(y for _, y in places.values()) - UNIT
+    hexes, track, stops = [], [], []
+    for name, hs in sorted(board.hexes.items(), key=lambda kv: split_hex(kv[0])):
+        cx, cy = places[name][0] - x0, places[name][1] - y0
+        hexes.append({"hex": name, "color": hs.color if hs.color in C.BOARD_COLORS else "white",
+                      "points": [[_r(cx + dx * UNIT), _r(cy + dy * UNIT)] for dx, dy in CORNERS],
+                      **({"tile": hs.tile} if hs.tile else {})})
+        edges = city_edges(hs.stops, hs.paths)
+        for i, s in enumerate(hs.stops):
+            es = edges.get(i) or set()
+            if len(hs.stops) > 1 and es:
+                dx = sum(SIDE_MID[e][0] for e in es) / len(es)
+                dy = sum(SIDE_MID[e][1] for e in es) / len(es)
+                norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+                sx, sy = cx + dx / norm * 0.45 * UNIT, cy + dy / norm * 0.45 * UNIT
+            elif len(hs.stops) > 1:
+                sx, sy = cx + (i - (len(hs.stops) - 1) / 2) * 0.8 * UNIT, cy
+            else:
+                sx, sy = cx, cy
+            spots[(name, i)] = (sx, sy)
+            city = board.stop_city(name, i)
+            stops.append({"x": _r(sx), "y": _r(sy), "kind": s.kind,
+                          **({"value": s.value(color)} if s.value(color) else {}),
+                          "tokens": board.city_tokens(name, city) if city is not None else []})
+        for a, b, _ in hs.paths:
+            pa = _point(a, cx, cy, spots, name)
+            pb = _point(b, cx, cy, spots, name)
+            if a[0] == b[0] == "e":
+                track.append({"d": f"M{pa[0]} {pa[1]}Q{_r(cx)} {_r(cy)} {pb[0]} {pb[1]}"})
+            else:
+                track.append({"d": f"M{pa[0]} {pa[1]}L{pb[0]} {pb[1]}"})
+    drawn = []
+    for label, route in routes:
+        pts = [spots[n] for n in route if n in spots]
+        if len(pts) >= 2:
+            drawn.append({"d": "M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in pts),
+                          "label": label})
+    width = max(x for x, _ in places.values()) - x0 + UNIT
+    height = max(y for _, y in places.values()) - y0 + UNIT
+    return C.board("board", C.msg("book.board", "The board"), _r(width), _r(height), hexes,
+                   track, stops, drawn)
+
+
+def _point(end, cx, cy, spots, name):
+    if end[0] == "e":
+        dx, dy = SIDE_MID[end[1]]
+        return _r(cx + dx * UNIT), _r(cy + dy * UNIT)
+    x, y = spots[(name, end[1])]
+    return _r(x), _r(y)

@@ -22,6 +22,7 @@ WORDS = {
     'book.korean_war': {'en': 'Korean War', 'ko': '한국전쟁'},
     'book.left': {'en': 'Left', 'ko': '남은 수'},
     'book.map': {'en': 'Map: the hexes built', 'ko': '지도: 건설된 헥스'},
+    'book.board': {'en': 'The board', 'ko': '보드'},
     'book.market': {'en': 'Stock market', 'ko': '주식 시장'},
     'book.next_price': {'en': 'Its price', 'ko': '가격'},
     'book.next_train': {'en': 'Next train', 'ko': '다음 열차'},

@@ -224,3 +224,18 @@ def test_the_great_walls_second_tile_must_touch_the_first():
     assert set(entry["params"]["hex"]["choices"]) == {"B6", "B8", "D6"}   # wall hexes by C7
     err = rejects(g, lay("F4", "8", 1, company="CW"), "lays_not_touching")
     assert err.params["first"] == "C7"
+
+
+# -- the board picture (a "board" book section the companion draws) ---------------------------
+def test_the_book_draws_the_board_and_the_best_routes_before_a_run():
+    from engine import contract
+    g = lyr_second_turn()
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
+    book = g.book()
+    contract.check_book(book)
+    board = next(s for s in book if s["kind"] == "board")
+    assert len(board["hexes"]) == 73
+    assert {h["hex"]: h.get("tile") for h in board["hexes"]}["H14"] == "5"
+    assert any(s["tokens"] == ["LYR"] for s in board["stops"])          # Yantai's station
+    (route,) = board["routes"]                                           # LYR's 2-train
+    assert route["label"] == "LYR 2-0" and route["d"].count("L") == 2    # three stops
