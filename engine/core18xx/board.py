@@ -211,7 +211,18 @@ class Map:
     def reach(self, corp: str) -> tuple[set, set]:
         """(stops, edges) the company reaches from its stations: stops as (hex, stop), edges as
         (hex, edge) — on both sides of each edge crossed, so a hex with no track yet is
-        reached on the edges that face the company's track."""
+        reached on the edges that face the company's track. (A Map is the board of one
+        moment: worked out once per company.)"""
+        cache = self.__dict__.setdefault("_reached", {})
+        if corp not in cache:
+            cache[corp] = self._reach(corp)
+        return cache[corp]
+
+    def reached_hexes(self, corp: str) -> set[str]:
+        """The hexes a lay of the company may connect on: a side reached, or its station."""
+        return {h for h, _ in self.reach(corp)[1]} | {h for h, _ in self.token_stops(corp)}
+
+    def _reach(self, corp: str) -> tuple[set, set]:
         stops, edges = set(), set()
         todo = []
         for node in self.token_stops(corp):

@@ -150,7 +150,11 @@ class TrackMixin:
         board = self.track_map()
         if board:
             rotations = {}
+            near = board.reached_hexes(corp)      # a lay elsewhere cannot connect
             for hex_id, tiles in list(out.items()):
+                if hex_id not in near:
+                    del out[hex_id]
+                    continue
                 fits = {t: board.lay_rotations(corp, hex_id, t) for t in tiles}
                 fits = {t: r for t, r in fits.items() if r}
                 if fits:
