@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from engine.errors import GameError
 from engine.importers import eighteen_xx_games
 
 
@@ -30,6 +31,8 @@ def audit(data: dict, say=print) -> dict:
         corp = str(action["entity"])
         started = time.perf_counter()
         finder = rules.route_finder(corp)
+        if finder is None:
+            raise GameError("no_map", "This title declares no map: its routes are not known.")
         trains = list(rules.corps[corp]["trains"])
         best, picks = finder.best([rules.train_distance(t) for t in trains])
         stats["times"].append((time.perf_counter() - started) * 1000)
