@@ -15,6 +15,7 @@ from engine import contract as C
 # The family's param vocabulary: what a value of each param name is.
 PARAM_TYPES = {
     "price": "money", "amount": "money", "cost": "money", "bid": "money", "revenue": "money",
+    "best": "money",
     "need": "money", "capital": "money", "per_share": "money",
     "count": "count", "seat": "count", "city": "count", "tp_left": "count",
     "percent": "percent",

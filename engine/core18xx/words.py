@@ -220,6 +220,7 @@ WORDS = {
     'field.bonus': {'en': 'Bonus: %(name)s', 'ko': '보너스: %(name)s'},
     'field.best_route': {'en': 'Best route %(route)s', 'ko': '최고 경로 %(route)s'},
     'param.price': {'en': 'Price', 'ko': '가격'},
+    'param.best': {'en': 'Best routes found', 'ko': '찾은 최고 경로 수익'},
     'param.buys': {'en': 'Buys at face value', 'ko': '액면가로 매입'},
     'param.amount': {'en': 'Amount', 'ko': '금액'},
     'param.cost': {'en': 'Cost', 'ko': '비용'},

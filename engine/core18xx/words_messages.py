@@ -57,6 +57,7 @@ MESSAGES = {
     'tile_color_unavailable': {'en': '%(color)s tiles are not available yet (this phase allows %(allowed)s).', 'ko': '%(color)s 타일은 아직 쓸 수 없습니다 (이 페이즈에서는 %(allowed)s).'},
     'bad_feature': {'en': 'Tile #%(tile)s does not match the hex %(hex)s.', 'ko': '#%(tile)s 타일은 %(hex)s 헥스와 맞지 않습니다.'},
     'bad_label': {'en': 'Tile #%(tile)s does not fit the label of %(hex)s.', 'ko': '#%(tile)s 타일은 %(hex)s의 표시와 맞지 않습니다.'},
+    'no_map': {'en': 'This title declares no map: its routes are not known.', 'ko': '이 게임은 지도를 선언하지 않아 경로를 알 수 없습니다.'},
     'tile_no_track': {'en': 'The map knows no track for tile #%(tile)s.', 'ko': '지도에 #%(tile)s 타일의 선로 정보가 없습니다.'},
     'track_off_board': {'en': 'Tile #%(tile)s on %(hex)s at rotation %(rotation)s runs track off the map or into a blocked side (side %(edge)s).', 'ko': '%(hex)s의 #%(tile)s 타일(회전 %(rotation)s)은 선로가 지도 밖이나 막힌 변(%(edge)s번 변)으로 나갑니다.'},
     'track_not_kept': {'en': 'Tile #%(tile)s at rotation %(rotation)s does not keep the track already on %(hex)s (side %(edge)s).', 'ko': '#%(tile)s 타일(회전 %(rotation)s)은 %(hex)s에 이미 있는 선로(%(edge)s번 변)를 유지하지 않습니다.'},
