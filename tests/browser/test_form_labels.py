@@ -19,8 +19,9 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 def operating_record() -> tuple[dict, str]:
     """A 1888-N game played by the test bot to an operating turn that may lay a tile and
     place a station; the record and the seat of the president who acts."""
+    # (with the board checked, a station waits for track to reach a city: more steps)
     game, rng = Game("1888-N", NAMES, seed=4), random.Random(4)
-    for _ in range(400):
+    for _ in range(1000):
         kinds = {e["type"] for e in game.legal_actions()}
         if game.rules.round.name == "operating" and {"lay_tile", "place_token"} <= kinds:
             return game.record(), game.view()["acting_players"][0]
