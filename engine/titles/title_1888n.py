@@ -196,7 +196,8 @@ def _hexes():
 HEXES = _hexes()
 
 # -- the board's track (reference/1888-N-board.md §2 "Every hex", §3.1 "Tiles", §1.4
-# borders; read there from tobymao/18xx map.rb and tile.rb). Codes as engine/core18xx/board.py
+# borders; read there from tobymao/18xx map.rb and tile.rb). Provisional: the player aid gives
+# the tile manifest's counts but not the map's or the tiles' track. Codes as engine/core18xx/board.py
 # reads them: c = city (value x slots), t = town, o = offboard, v0 = costs no range,
 # "1-3" track between sides, "0-a" side to the first stop, "!" terminal.
 _ALL = ";0-a;1-a;2-a;3-a;4-a;5-a"
