@@ -240,9 +240,10 @@ def action_from(form: ActionForm, data, seat: str | None = None) -> dict:
             continue
         action[f.name] = _one(f, raw, f.name)
     for f in form.fields:          # choices_by / max_by: checked against the other field's value
-        if not f.by or f.name not in action or f.by not in action:
+        key = contract.by_key(f.by, action) if f.by and f.name in action else None
+        if key is None:
             continue
-        allowed = f.by_map.get(contract.choice_key(action[f.by]))
+        allowed = f.by_map.get(key)
         if allowed is None:
             continue
         if f.kind == "number":

@@ -51,6 +51,25 @@ def cmd_record(args) -> int:
     return 0 if rep.ok else 1
 
 
+def cmd_routes(args) -> int:
+    """Each run of an 18xx.games record on the mirrored board; last line a JSON summary."""
+    from engine.importers.routes_audit import audit
+    try:
+        with open(args.path, encoding="utf-8") as f:
+            data = records.loads(f.read())
+        summary = audit(data)
+    except OSError as exc:
+        print(f"error: cannot read {args.path}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except GameError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 1
+    print(json.dumps(summary))
+    ok = summary["replayed"] and summary["runs"] == summary["route_equal"] \
+        == summary["best_at_least_recorded"]
+    return 0 if ok else 1
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine",
@@ -67,6 +86,12 @@ def main(argv=None) -> int:
     p = sub.add_parser("record", help="replay a record and print it in this engine's own format")
     p.add_argument("path")
     p.set_defaults(func=cmd_record)
+    p = sub.add_parser("routes", help="an 18xx.games record's runs on the mirrored board: per "
+                                      "run the recorded revenue, the recorded route's revenue "
+                                      "on the board and the best found; last line a JSON "
+                                      "summary")
+    p.add_argument("path")
+    p.set_defaults(func=cmd_routes)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

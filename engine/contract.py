@@ -65,6 +65,12 @@ not; marks outside a glance section mean nothing and are refused.
               ``cells: [cell]``; a cell is ``{"price": int, "zone": str | None,
               "tokens": [company ids]}``; zones are named in ``zones: {zone: message}``
 ``log``       ``items: [message]`` (consequences, what to move on the board)
+``board``     a picture of the board the companion draws (SVG) from geometry alone:
+              ``width``, ``height`` (its units), ``hexes: [{"hex": id, "color": one of
+              BOARD_COLORS, "points": [[x, y] * 6], "tile"?: tile name}]``, ``track: [{"d":
+              path of M/L/Q commands}]``, ``stops: [{"x", "y", "kind": "city" | "town" |
+              "offboard", "value"?: int, "tokens": [company ids]}]``, ``routes: [{"d", "label":
+              text}]`` (the last run's routes, drawn over the track)
 
 A ``facts`` section marked ``"seating": [player ids]`` says the app drew the players' seating
 (a title that seats them at random): the ids are the drawn order, first to last; the invite
@@ -92,7 +98,9 @@ and the fixed scalars, plus one value per param. Nothing else of an entry is sen
 
 ``{"kind": "choice", "type": value type, "choices": [raw values], "labels"?: {key: message or
 value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [raw]}}}``
-    ``key`` is ``choice_key(raw)`` (the raw value itself for a string); a choice without a
+    ``key`` is ``choice_key(raw)`` (the raw value itself for a string); ``field`` may name two
+    fields joined by a comma (``"hex,tile"``): the key is then their keys joined by a comma
+    (``by_key``: a tile's rotations on one hex). A choice without a
     label is shown by its type (a player by name, a tile as #57). ``"free_entry": true``: a
     value not offered may be typed too (a tile number the book does not list yet).
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
@@ -128,7 +136,10 @@ import re
 
 VALUE_TYPES = frozenset({"money", "count", "percent", "price", "player", "company", "entity",
                          "train", "tile", "hex", "rotation", "flag", "text", "list"})
-SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "market", "log"})
+SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "market", "log",
+                           "board"})
+BOARD_COLORS = frozenset({"white", "yellow", "green", "brown", "gray", "red", "blue"})
+BOARD_PATH = re.compile(r"^[MLQ][0-9MLQ .\-]*$")
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
 ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about"})
@@ -235,6 +246,16 @@ def turn_steps(id: str, title: dict, steps) -> dict | None:
 def log(id: str, title: dict, items) -> dict | None:
     items = [m for m in items if m]
     return {"kind": "log", "id": id, "title": title, "items": items} if items else None
+
+
+def board(id: str, title: dict, width: float, height: float, hexes, track, stops,
+          routes=()) -> dict | None:
+    """A picture of the board (the ``board`` section): geometry only, drawn by the companion."""
+    if not hexes:
+        return None
+    return {"kind": "board", "id": id, "title": title, "width": width, "height": height,
+            "hexes": list(hexes), "track": list(track), "stops": list(stops),
+            "routes": list(routes)}
 
 
 def book(*sections) -> list[dict]:
@@ -388,6 +409,20 @@ def check_book(sections) -> None:
         elif kind == "log":
             for j, m in enumerate(s.get("items") or []):
                 check_message(m, f"{where}.items[{j}]")
+        elif kind == "board":
+            _need(all(isinstance(s.get(k), (int, float)) for k in ("width", "height")), where,
+                  "a board has a width and a height")
+            for h in s.get("hexes") or []:
+                _need(isinstance(h.get("hex"), str) and h.get("color") in BOARD_COLORS and
+                      len(h.get("points") or []) == 6, where,
+                      f"a board hex is {{hex, color in {sorted(BOARD_COLORS)}, 6 points}}")
+            for t in (s.get("track") or []) + (s.get("routes") or []):
+                _need(isinstance(t.get("d"), str) and BOARD_PATH.match(t["d"]), where,
+                      "a track or route path is M/L/Q commands and numbers")
+            for st in s.get("stops") or []:
+                _need(st.get("kind") in ("city", "town", "offboard") and
+                      isinstance(st.get("tokens", []), list), where,
+                      "a stop is {x, y, kind city/town/offboard, tokens}")
 
 
 def _check_marks(part: dict, section: dict, status: bool, where: str) -> None:
@@ -505,11 +540,21 @@ _OMIT = object()
 OMIT = _OMIT   # pick() returns this to leave an optional param out
 
 
+def by_key(field: str, action: dict) -> str | None:
+    """The key in a ``choices_by``/``max_by`` map of the fields ``field`` names (one, or
+    several joined by commas), None while one of them is not in ``action``."""
+    names = field.split(",")
+    if not all(n in action for n in names):
+        return None
+    return ",".join(choice_key(action[n]) for n in names)
+
+
 def allowed(p: dict, action: dict) -> list:
     """A choice param's choices given the other fields already in ``action``."""
     by = p.get("choices_by")
-    if by and by.get("field") in action:
-        got = by["map"].get(choice_key(action[by["field"]]))
+    key = by_key(by.get("field", ""), action) if by else None
+    if key is not None:
+        got = by["map"].get(key)
         if got is not None:
             return list(got)
     return list(p.get("choices") or [])

@@ -160,10 +160,16 @@ def narrow(root=None):
     # choices_by / max_by: narrow a field's options (or its maximum) to the other field's value
     for el in (root or document).querySelectorAll("[data-by]"):
         form = el.closest("form")
-        raw = dep_value(form, el.getAttribute("data-by")) if form else None
-        if raw is None:
+        # one controlling field, or several joined by commas (their keys joined by commas)
+        keys = []
+        for name in el.getAttribute("data-by").split(","):
+            raw = dep_value(form, name) if form else None
+            if raw is None:
+                break
+            keys.append(dep_key(raw))
+        if not keys or len(keys) != len(el.getAttribute("data-by").split(",")):
             continue
-        key = dep_key(raw)
+        key = ",".join(keys)
         if el.hasAttribute("data-max-map"):
             top = JSON.parse(el.getAttribute("data-max-map"))
             if key in top:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import contract as C
+from engine.core18xx.board import PHASE_COLORS, picture
+from engine.core18xx.rounds.operating import RUN
 
 
 def status(*, round_text: dict, acting: list, phase=None, bank=None, bank_unlimited=False,
@@ -305,5 +307,21 @@ class CoreBookMixin:
                             self.depot.price(nxt) if nxt else None,
                             self.next_train_triggers(), notes),
             market_grid(self.market.prices, tokens, zones, zone_names),
+            self.board_picture(),
             map_table(built),
         )
+
+    def board_picture(self) -> dict | None:
+        """With a map: the board drawn (tiles, stations), and while a company is to run its
+        trains, the best routes found for them."""
+        board = self.track_map()
+        if board is None:
+            return None
+        colors = [c for c in self.phase_colors() if c in PHASE_COLORS]
+        r = self.round
+        routes = []
+        if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) and \
+                getattr(r, "stage", RUN + 1) <= RUN and self.corps[r.corp]["trains"]:
+            best = self.best_run(r.corp)
+            routes = [(f"{r.corp} {t}", route.stops) for t, route in best[1].items()]
+        return picture(board, colors[-1] if colors else PHASE_COLORS[0], routes)

@@ -16,6 +16,7 @@ from engine import contract as C
 # What a value of each field name is, in labels and history lines (params declare their own).
 PARAM_TYPES = {
     "price": "money", "amount": "money", "cost": "money", "bid": "money", "revenue": "money",
+    "best": "money",
     "need": "money", "capital": "money", "per_share": "money",
     "count": "count", "seat": "count", "city": "count", "tp_left": "count",
     "percent": "percent",
@@ -114,6 +115,10 @@ def _show(key: str, value) -> list[dict]:
             return [{"label": label, "value": C.value("list", [C.text(word(x)) for x in value])}]
         if t:
             return [{"label": label, "value": C.listing(t, value)}]
+        if key == "best_routes":       # the board's best routes, one per train that runs
+            return [{"label": C.msg("field.best_route", "Best route %(route)s",
+                                    route="-".join(b["hexes"])),
+                     "value": C.money(b["revenue"])} for b in value if isinstance(b, dict)]
         if key == "bonuses":
             return [{"label": C.msg("field.bonus", "Bonus: %(name)s", name=str(b.get("name"))),
                      "value": C.money(b["amount"])}

@@ -23,8 +23,27 @@ class DividendMixin:
             ticked = self.bonus_as_last_run(corp, b["name"], trains)
             if any(ticked):
                 params[b["name"]]["defaults"] = [bool(x) for x in ticked]
-        return {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
-                "params": params}
+        out = {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
+               "params": params}
+        best = self.best_run(corp)
+        if best is not None:
+            # with a map: the form starts from the best routes found (one tap when the table
+            # agrees); "best" goes back with the run, and the history says when it differs
+            total, routes = best
+            defaults = self.run_defaults(corp, trains, routes, [b["name"] for b in bonuses])
+            params["revenues"]["defaults"] = defaults.pop("revenues")
+            for name, flags in defaults.items():
+                params[name]["defaults"] = flags
+            out["best"] = total
+            out["best_routes"] = [{"train": t, "hexes": routes[t].hexes(),
+                                   "revenue": routes[t].revenue} for t in trains if t in routes]
+        return out
+
+    def run_defaults(self, corp: str, trains: list, routes: dict, bonus_names: list) -> dict:
+        """The run form's start from the best routes (train -> ``routes.Route``): each train's
+        revenue as the form takes it, and a title's bonus flags (``revenues`` and one list per
+        bonus name). The core has no bonuses: a route's revenue is the train's."""
+        return {"revenues": [routes[t].revenue if t in routes else 0 for t in trains]}
 
     # A bonus's ticks start as the company's last run claimed it (routes mostly run again as
     # they ran): a train that ran then as it ran, a train new since ticked when any train

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
+from engine.core18xx.board import PHASE_COLORS, Map
+from engine.core18xx.routes import RouteFinder
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
 
@@ -20,12 +22,55 @@ def tile_sort_key(name: str):
 
 
 class TrackMixin:
+    # A title that declares its map (``engine.core18xx.board``) has lays and stations checked
+    # on the board and routes found; without one, hexes are typed and revenue entered.
+    MAP: dict | None = None
+
+    def track_map(self) -> Map | None:
+        if not self.MAP:
+            return None
+        return Map(self.MAP, self.HEXES, self.TILES, self.board.laid, self.board.tokens)
+
+    # -- routes (only with a map) ------------------------------------------------------------
+    def route_rules(self, corp: str) -> dict:
+        """A title's route extras for ``RouteFinder``: home, destination (hex, bonus),
+        subsidy (hex, amount). None in the core."""
+        return {}
+
+    def route_finder(self, corp: str) -> RouteFinder | None:
+        board = self.track_map()
+        if not board:
+            return None
+        colors = [c for c in self.phase_colors() if c in PHASE_COLORS]
+        return RouteFinder(board, corp, colors[-1] if colors else PHASE_COLORS[0],
+                           **self.route_rules(corp))
+
+    def train_distance(self, train: str) -> int:
+        return self.depot.specs[self.depot.kind(train)]["distance"]
+
+    def best_run(self, corp: str) -> tuple[int, dict] | None:
+        """The most the company's trains can earn now and the route of each train that runs
+        (train -> ``routes.Route``); None without a map."""
+        finder = self.route_finder(corp)
+        if finder is None:
+            return None
+        trains = list(self.corps[corp]["trains"])
+        total, picks = finder.best([self.train_distance(t) for t in trains])
+        return total, {t: r for t, r in zip(trains, picks) if r is not None}
+
     def lay_tile(self, corp: str, hex_id, tile, rotation, *, special: bool = False,
-                 free: bool = False) -> None:
+                 free: bool = False, connect: bool = True, own_track: bool = False) -> None:
+        """``connect`` off: a private's lay that need not touch the company's track;
+        ``own_track``: a private's own tile that opens its sea or offboard sides."""
         self.check_hex_open(corp, hex_id, tile)
         cost = self.board.check_lay(self.HEXES, self.TILES, hex_id, tile, rotation,
                                     self.phase_colors(),
                                     special=special)
+        board = self.track_map()
+        moved = None
+        if board:
+            board.check_lay(corp, hex_id, tile, rotation, connect=connect, own_track=own_track)
+            moved = board.moved_tokens(hex_id, tile, rotation)
         if free:
             cost = 0
         if cost > self.ledger.of(corp):
@@ -34,12 +79,23 @@ class TrackMixin:
                             f"cannot pay {self.money(cost)} terrain on {hex_id}.", cost=cost)
         self.ledger.pay(corp, BANK, cost)
         old = self.board.lay(hex_id, tile, rotation)
+        if moved is not None and moved != self.board.tokens.get(hex_id, []):
+            self._move_tokens(hex_id, moved)
         self.emit("tile_laid", f"{corp} lays tile #{tile} on {hex_id} (rotation {rotation})"
                   + (f" for {self.money(cost)}" if cost else "") + ".",
                   f"Lay tile #{tile} on {hex_id}"
                   + (f" and return #{old} to the supply" if old else "")
                   + ".", corporation=corp, hex=hex_id, tile=tile, rotation=rotation, cost=cost,
                   old_tile=old)
+
+    def _move_tokens(self, hex_id: str, moved: list[tuple[str, int]]) -> None:
+        """An upgrade carries the hex's stations to the new tile's cities (board order)."""
+        old = self.board.tokens.get(hex_id, [])
+        for (corp, before), (_, after) in zip(old, moved):
+            toks = self.corps[corp]["tokens"]
+            if (hex_id, before) in toks:
+                toks[toks.index((hex_id, before))] = (hex_id, after)
+        self.board.tokens[hex_id] = list(moved)
 
     def tiles_available(self) -> dict[str, int]:
         """Tiles of this phase's colours still in the supply: name -> how many."""
@@ -67,7 +123,7 @@ class TrackMixin:
     def lay_choices(self, corp: str) -> dict[str, list[str]]:
         """Hex -> the tiles of the supply that may go there now (colour order, this phase's
         colours, feature and label, terrain cost within the treasury, hexes open to ``corp``).
-        Routes are the table's to check on the board."""
+        With a map, only tiles with a rotation the board allows (``lay_rotations``)."""
         colors = set(self.phase_colors())
         cash = self.ledger.of(corp)
         fit = self._tiles_by_fit()
@@ -91,6 +147,22 @@ class TrackMixin:
             except GameError:
                 continue
             out[hex_id] = tiles
+        board = self.track_map()
+        if board:
+            rotations = {}
+            near = board.reached_hexes(corp)      # a lay elsewhere cannot connect
+            for hex_id, tiles in list(out.items()):
+                if hex_id not in near:
+                    del out[hex_id]
+                    continue
+                fits = {t: board.lay_rotations(corp, hex_id, t) for t in tiles}
+                fits = {t: r for t, r in fits.items() if r}
+                if fits:
+                    out[hex_id] = [t for t in tiles if t in fits]
+                    rotations[hex_id] = fits
+                else:
+                    del out[hex_id]
+            self._lay_rotations = rotations
         return out
 
     def lay_tile_template(self, corp: str) -> dict | None:
@@ -103,12 +175,26 @@ class TrackMixin:
                 "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
                            "tile": C.choice("tile", tiles, choices_by={
                                "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
-                           "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0)}}
+                           "rotation": self._rotation_param(by_hex)}}
+
+    def _rotation_param(self, by_hex: dict) -> dict:
+        """Rotations 0-5; with a map, only those some tile allows on the hex, per hex."""
+        if not self.MAP:
+            return C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0)
+        fits = getattr(self, "_lay_rotations", {})
+        per_tile = {f"{h},{t}": rs for h in by_hex for t, rs in fits.get(h, {}).items()}
+        choices = sorted({r for rs in per_tile.values() for r in rs})
+        return C.choice("rotation", choices, default=choices[0] if choices else None,
+                        choices_by={"field": "hex,tile", "map": per_tile})
 
     CITY_SLOTS = {"city": 1, "OO": 2, "B": 2}   # feature -> cities on the hex (0, 1, ...)
 
     def token_choices(self, corp: str) -> dict[str, list[int]]:
-        """Hex -> cities where ``corp`` may put a station token (one per hex per company)."""
+        """Hex -> cities where ``corp`` may put a station token (one per hex per company;
+        with a map, a city its track reaches with a free slot)."""
+        board = self.track_map()
+        if board:
+            return board.token_options(corp)
         out = {}
         for hex_id, hx in self.HEXES.items():
             n = self.CITY_SLOTS.get(hx.get("feature"))
@@ -121,11 +207,10 @@ class TrackMixin:
         by_hex = self.token_choices(corp)
         if not by_hex:
             return None
+        cities = sorted({c for v in by_hex.values() for c in v})
         return {"type": "place_token", "entity": corp, "price": self.next_token_price(corp),
                 "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
-                           "city": C.choice("count", [0, 1] if any(len(v) > 1
-                                                                   for v in by_hex.values())
-                                            else [0], default=0, choices_by={
+                           "city": C.choice("count", cities, default=cities[0], choices_by={
                                                 "field": "hex",
                                                 "map": {h: list(v) for h, v in by_hex.items()}})}}
 
@@ -144,6 +229,9 @@ class TrackMixin:
             raise GameError("bad_city", "The city on the hex is a number (0 for the first).")
         if (corp, city) in self.board.tokens.get(hex_id, []):
             raise GameError("token_there", f"{corp} already has a token there.", hex=hex_id)
+        board = self.track_map()
+        if board:
+            board.check_token(corp, hex_id, city)
         if price > self.ledger.of(corp):
             raise GameError("cannot_afford_token",
                             f"{corp} has {self.money(self.ledger.of(corp))} and "
@@ -162,8 +250,11 @@ class TrackMixin:
         if c["tokens_used"] == 0:
             home = self.corp_spec[corp]["home"]
             c["tokens_used"] = 1
-            c["tokens"].append((home, self.corp_spec[corp].get("city", 0)))
             city = self.corp_spec[corp].get("city", 0)
+            board = self.track_map()
+            if board:
+                city = board.home_city(home, city)
+            c["tokens"].append((home, city))
             self.board.tokens.setdefault(home, []).append((corp, city))
             self.emit("home_token", f"{corp} places its home token on {home}.",
                       f"Put {corp}'s home token on {home}.", corporation=corp, hex=home, city=city)

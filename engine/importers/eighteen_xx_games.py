@@ -229,7 +229,9 @@ class _Converter:
         return [{"type": "pass", "entity": acting[0]}]
 
 
-def replay(data: dict, checked: bool = False) -> Replay:
+def replay(data: dict, checked: bool = False, on_run=None) -> Replay:
+    """``on_run(rules, action)``: called with each of the record's runs just before our
+    engine takes it (``python -m engine routes`` looks at the board there)."""
     title = our_title(data)
     players = [{"id": str(p["id"]), "name": str(p.get("name") or p["id"])} for p in data["players"]]
     settings = data.get("settings") or {}
@@ -266,6 +268,8 @@ def replay(data: dict, checked: bool = False) -> Replay:
                         game.process(f, checked=checked)
                 if game.finished:
                     raise GameError("record_after_end", "The record goes on after the game ended.")
+                if on_run and ours["type"] == "run_trains":
+                    on_run(game.rules, a)
                 game.process(ours, checked=checked)
             last_corp_pass = a.get("type") == "pass" and str(a.get("entity")) in game.rules.corps
         if last_corp_pass and not game.finished:

@@ -13,6 +13,7 @@ the end of each set, and the auction's full round of passes.
 from __future__ import annotations
 
 from engine.core18xx import Core18xx
+from engine.core18xx.board import neighbour
 from engine.core18xx.game import describe_step
 from engine.core18xx.steps.base import StockStep, insert_before, word
 from engine.core18xx.steps.stock import StockPass
@@ -115,7 +116,8 @@ SPECIAL_LAYS = {
     "CW": {"hexes": {h: None for h in ("B4", "B6", "B8", "B10", "B16", "C3", "C7", "C11", "C13",
                                        "C15", "D2", "D4", "D6", "E3", "F4")},
            "tiles": {"1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58", "69"},
-           "special": False, "count": 2, "together": True},
+           # rulebook: "Two must be laid together and must touch"
+           "special": False, "count": 2, "together": True, "touching": True},
 }
 
 # -- tile manifest (rulebook "Tile manifest"; 18xx.games names X7 for #L17 and 512 for #X9, and
@@ -193,6 +195,53 @@ def _hexes():
 
 HEXES = _hexes()
 
+# -- the board's track (reference/1888-N-board.md §2 "Every hex", §3.1 "Tiles", §1.4
+# borders; read there from tobymao/18xx map.rb and tile.rb). Provisional: the player aid gives
+# the tile manifest's counts but not the map's or the tiles' track. Codes as engine/core18xx/board.py
+# reads them: c = city (value x slots), t = town, o = offboard, v0 = costs no range,
+# "1-3" track between sides, "0-a" side to the first stop, "!" terminal.
+_ALL = ";0-a;1-a;2-a;3-a;4-a;5-a"
+PRINTED = {
+    "A1": "o40;5-a", "A3": "o40;5-a", "A7": "0-5", "A15": "0-4", "A17": "t20;0-a;1-a;4-a;5-a",
+    "A19": "c20/30/40/50x1;0-a!;1-a!;4-a!;5-a!", "A21": "0-1",
+    "B2": "t0", "B6": "t0;t0", "B12": "t0", "B16": "t0;t0",
+    "B18": "c30x1;c0x1;1-a", "B20": "c0x1;c30x1",
+    "C3": "c0x1", "C9": "c30x1;c30x1;1-a;5-b", "C13": "c0x1", "C17": "t0", "C21": "0-2",
+    "D10": "c0x1", "D12": "t0", "D20": "t30;1-a;2-a;3-a",
+    "E3": "c0x1", "E5": "c0x1", "E7": "t0", "E17": "c20/30/40/50x2;2-a;3-a",
+    "F2": "t0", "F6": "c0x1", "F12": "t0", "F16": "c40x2;0-a;1-a;5-a",
+    "G5": "t0;t0", "G9": "c0x1", "G11": "c0x1", "G13": "t0",
+    "H2": "o20/30/40/50;3-a;4-a", "H4": "c0x1;c0x1", "H8": "t0", "H14": "c0x1",
+    "H16": "o10v0;1-a", "I5": "c30/40/50/60x2;2-a;3-a", "I11": "o30/40/50/60;2-a;3-a",
+}
+TILE_TRACK = {
+    "1": "t10;t10;1-a;3-a;0-b;4-b", "2": "t10;t10;0-a;3-a;1-b;2-b", "3": "t10;0-a;1-a",
+    "4": "t10;0-a;3-a", "5": "c20x1;0-a;1-a", "6": "c20x1;0-a;2-a", "7": "0-1", "8": "0-2",
+    "9": "0-3", "55": "t10;t10;0-a;3-a;1-b;4-b", "56": "t10;t10;0-a;2-a;1-b;3-b",
+    "57": "c20x1;0-a;3-a", "58": "t10;0-a;2-a", "69": "t10;t10;0-a;3-a;2-b;4-b",
+    "L41": "t0;0-a;2-a;4-a",
+    "14": "c30x2;0-a;1-a;3-a;4-a", "15": "c30x2;0-a;1-a;2-a;3-a", "16": "0-2;1-3",
+    "18": "0-3;1-2", "19": "0-3;2-4", "20": "0-3;1-4", "23": "0-3;0-4", "24": "0-3;0-2",
+    "25": "0-2;0-4", "26": "0-3;0-5", "27": "0-3;0-1", "28": "0-4;0-5", "29": "0-2;0-1",
+    "8858": "c40x1;c40x1;0-a;2-a;1-b;3-b", "8859": "c40x1;c40x1;0-a;3-a;2-b;5-b",
+    "8860": "c40x1;c40x1;1-a;5-a;2-b;4-b", "8863": "c40x1;c40x1;0-a;1-a;2-b;5-b",
+    "8864": "c40x1;c40x1;1-a;5-a;2-b;3-b", "8865": "c40x1;c40x1;1-a;5-a;3-b;4-b",
+    "L42": "c40x1;c40x1;c40x1;c40x1;1-a;3-b;4-c;5-d",
+    "39": "0-2;0-1;1-2", "40": "0-2;2-4;0-4", "41": "0-3;0-1;1-3", "42": "0-3;3-5;0-5",
+    "43": "0-3;0-2;1-3;1-2", "44": "0-3;1-4;0-1;3-4", "45": "0-3;2-4;0-4;2-3",
+    "46": "0-3;2-4;3-4;0-2", "47": "0-3;1-4;1-3;0-4", "70": "0-1;0-2;1-3;2-3",
+    "611": "c40x2;0-a;1-a;2-a;3-a;4-a", "L17": "c50x2;0-a;1-a;2-a;4-a;5-a",
+    "8892": "c60x4" + _ALL, "51": "c50x2;0-a;1-a;2-a;3-a;4-a",
+    "X9": "c60x3;0-a;1-a;3-a;4-a;5-a", "8893": "c70x4" + _ALL,
+    "L39": "o40/50/60/70;4-a;5-a", "L40a": "c20/30/40/50x2;0-a;2-a;3-a",
+    "L40b": "c40x2;0-a;1-a;3-a;5-a",
+}
+MAP = {"printed": PRINTED, "tiles": TILE_TRACK,
+       # impassable borders, coded on both sides (reference §1.4)
+       "borders": {"C15": [4, 5], "C17": [1], "D16": [2], "F12": [4], "F14": [1]},
+       # Baotou is one offboard over two hexes: one route uses only one (reference §5 R8)
+       "groups": {"A1": "Baotou", "A3": "Baotou"}}
+
 
 # -- the Forbidden City exchange (rulebook: in an SR, close it for a share of a company with a
 # token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
@@ -261,6 +310,7 @@ class Rules1888N(Core18xx):
     COMPANIES = COMPANIES
     TILES = TILES
     HEXES = HEXES
+    MAP = MAP
     # Dalian (E17) and Yantai (F16) are printed cities of two slots on blue hexes
     # (reference/1888-N-board.md, "E17", "F16"): a company may put a station there
     CITY_SLOTS = {**Core18xx.CITY_SLOTS, "port": 1}
@@ -334,6 +384,28 @@ class Rules1888N(Core18xx):
             subsidy += MINE_SUBSIDY
         return revenue, subsidy
 
+    def route_rules(self, corp):
+        """Routes on the board: the destination bonus per route that stops on the home hex
+        and the destination; the Heng Shan subsidy per route that stops on C5."""
+        return {"home": self.corp_spec[corp]["home"], "destination": self.DESTINATIONS[corp],
+                "subsidy": (MINE_HEX, MINE_SUBSIDY)}
+
+    def run_defaults(self, corp, trains, routes, bonus_names):
+        """Each train's best route as the form takes it: its revenue without the destination
+        bonus, that bonus ticked where the route earns it, the mine where it stops on C5."""
+        home, (dest, bonus) = self.corp_spec[corp]["home"], self.DESTINATIONS[corp]
+        out = {"revenues": [], **{name: [] for name in bonus_names}}
+        for t in trains:
+            r = routes.get(t)
+            on = set(r.hexes()) if r else set()
+            dest_here = "destination" in bonus_names and home in on and dest in on
+            out["revenues"].append((r.revenue - (bonus if dest_here else 0)) if r else 0)
+            if "destination" in bonus_names:
+                out["destination"].append(dest_here)
+            if "mine" in bonus_names:
+                out["mine"].append(bool(r and r.subsidy))
+        return out
+
     def run_bonuses(self, corp):
         dest, bonus = self.DESTINATIONS[corp]
         out = []
@@ -348,8 +420,10 @@ class Rules1888N(Core18xx):
     def _tile_name(self, tile):
         return TILE_ALIASES.get(tile, tile)
 
-    def lay_tile(self, corp, hex_id, tile, rotation, *, special=False, free=False):
-        super().lay_tile(corp, hex_id, self._tile_name(tile), rotation, special=special, free=free)
+    def lay_tile(self, corp, hex_id, tile, rotation, *, special=False, free=False, connect=True,
+                 own_track=False):
+        super().lay_tile(corp, hex_id, self._tile_name(tile), rotation, special=special, free=free,
+                         connect=connect, own_track=own_track)
 
     def check_hex_open(self, corp, hex_id, tile):
         if TILES.get(tile, {}).get("special_only") and not getattr(self, "_special_lay", False):
@@ -375,6 +449,11 @@ class Rules1888N(Core18xx):
             raise GameError("ability_used", f"{self.cname(company)}'s tiles are laid in one turn.",
                             company=company)
         hex_id, tile = action.get("hex"), self._tile_name(action.get("tile"))
+        first = self.special_first_hex(company) if used else None
+        if first and spec.get("touching") and hex_id not in self._touching(first):
+            raise GameError("lays_not_touching",
+                            f"{self.cname(company)}'s second tile must touch its first, on "
+                            f"{first}.", company=company, hex=hex_id, first=first)
         wrong_tile = spec["hexes"].get(hex_id) and spec["hexes"][hex_id] != tile
         if hex_id not in spec["hexes"] or wrong_tile \
                 or ("tiles" in spec and tile not in spec["tiles"]):
@@ -383,12 +462,24 @@ class Rules1888N(Core18xx):
                             company=company, hex=hex_id, tile=tile)
         self._special_lay = True
         try:
+            # rulebook "Privates": each private's lay is "unconnected"; its own tile (Xi'an,
+            # the ferry, the mine) opens the sides its track shows
             Core18xx.lay_tile(self, corp, hex_id, tile, action.get("rotation"),
-                              special=spec["special"], free=True)
+                              special=spec["special"], free=True, connect=False,
+                              own_track=bool(TILES.get(tile, {}).get("special_only")))
         finally:
             self._special_lay = False
         self.special_used[company] = used + 1
         rnd.special_used[company] = rnd.special_used.get(company, 0) + 1
+        self.special_hexes = {**getattr(self, "special_hexes", {}), company: hex_id}
+
+    def special_first_hex(self, company):
+        """The hex of the private's first lay, for the lay that must touch it."""
+        return getattr(self, "special_hexes", {}).get(company)
+
+    @staticmethod
+    def _touching(hex_id):
+        return {neighbour(hex_id, e) for e in range(6)}
 
     def special_lay_legal(self, rnd, corp):
         out = []
@@ -400,6 +491,21 @@ class Rules1888N(Core18xx):
             if spec.get("together") and used and rnd.special_used.get(company, 0) == 0:
                 continue
             by_hex = self._special_choices(spec)
+            first = self.special_first_hex(company) if used else None
+            if first and spec.get("touching"):
+                by_hex = {h: ts for h, ts in by_hex.items() if h in self._touching(first)}
+            # the board's rotations for each hex and tile (the lay is unconnected)
+            board = self.track_map()
+            fits = {}
+            for hex_id, tiles in list(by_hex.items()):
+                for t in tiles:
+                    rs = board.lay_rotations(corp, hex_id, t, connect=False,
+                                             own_track=bool(TILES[t].get("special_only")))
+                    if rs:
+                        fits[f"{hex_id},{t}"] = rs
+                by_hex[hex_id] = [t for t in tiles if f"{hex_id},{t}" in fits]
+                if not by_hex[hex_id]:
+                    del by_hex[hex_id]
             if by_hex:
                 out.append({"type": "lay_tile", "entity": corp, "company": company,
                             "hexes": sorted(by_hex),
@@ -408,7 +514,10 @@ class Rules1888N(Core18xx):
                                                                         for t in ts}),
                                                         choices_by={"field": "hex",
                                                                     "map": by_hex}),
-                                       "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5])}})
+                                       "rotation": C.choice(
+                                           "rotation", sorted({r for rs in fits.values()
+                                                               for r in rs}),
+                                           choices_by={"field": "hex,tile", "map": fits})}})
         return out
 
     def _special_choices(self, spec):

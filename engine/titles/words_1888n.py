@@ -21,6 +21,7 @@ WORDS: dict = {
 }
 WORDS.update({
     'special_tile': {'en': 'Tile #%(tile)s is laid only by its private company.', 'ko': '#%(tile)s 타일은 그 개인 회사만 놓을 수 있습니다.'},
+    'lays_not_touching': {'en': "%(company)s's second tile must touch its first, on %(first)s.", 'ko': '%(company)s의 두 번째 타일은 %(first)s에 놓은 첫 타일과 맞닿아야 합니다.'},
     'hex_blocked': {'en': 'Heng Shan blocks %(hex)s while a player owns it.', 'ko': '플레이어가 헝산을 가진 동안 %(hex)s은(는) 막혀 있습니다.'},
     'no_destination': {'en': 'No route of %(corporation)s can reach %(hex)s from %(home)s before both show track.', 'ko': '%(hex)s과(와) %(home)s 모두에 선로가 놓이기 전에는 %(corporation)s의 어떤 경로도 목적지 %(hex)s에 갈 수 없습니다.'},
     'no_mine': {'en': 'No route can reach Heng Shan before its tile is laid.', 'ko': '헝산 타일이 놓이기 전에는 어떤 경로도 그곳에 갈 수 없습니다.'},

@@ -19,8 +19,9 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 def operating_record() -> tuple[dict, str]:
     """A 1888-N game played by the test bot to an operating turn that may lay a tile and
     place a station; the record and the seat of the president who acts."""
+    # (with the board checked, a station waits for track to reach a city: more steps)
     game, rng = Game("1888-N", NAMES, seed=4), random.Random(4)
-    for _ in range(400):
+    for _ in range(1000):
         kinds = {e["type"] for e in game.legal_actions()}
         if game.rules.round.name == "operating" and {"lay_tile", "place_token"} <= kinds:
             return game.record(), game.view()["acting_players"][0]
@@ -69,7 +70,8 @@ def test_lay_tile_station_and_correction_forms_label_their_choices(live_server, 
     tiles = by[("lay_tile", "tile")]
     assert tiles and all(re.fullmatch(r"#\w+", t) for t in tiles), tiles[:8]
     rotations = by[("lay_tile", "rotation")]
-    assert len(rotations) == 6 and not set(rotations) & set(NAMES)
+    # the rotations the board allows for some hex and tile (each narrowed to the pair chosen)
+    assert 1 <= len(rotations) <= 6 and not set(rotations) & set(NAMES)
     assert all(re.fullmatch(r"[A-Z]\d+", h) for h in by[("lay_tile", "hex")])
     assert all(re.fullmatch(r"[A-Z]\d+", h) for h in by[("place_token", "hex")])
     # corrections: players by name, the IPO and the pool in words, no bare seat numbers

@@ -270,6 +270,11 @@ def test_import_an_18xx_games_export_and_carry_on(client):
     client.post(join, data={"player": seat, "csrf_token": csrf(page)})
     table = client.get(f"/tables/{code}").get_data(as_text=True)
     assert 'data-version="559"' in table and "Game over" in table
+    # the board drawn from the book's board section: 73 hexes, the tiles laid, the stations
+    board = table[table.index('<svg class="board"'):]
+    board = board[:board.index("</svg>")]
+    assert board.count("<polygon") == 73 and "<title>C9 #8893</title>" in board
+    assert "JZR" in board and board.count("<path") > 100
     scores = client.get(f"/tables/{code}/scores").get_data(as_text=True)
     assert "¥5,596" in scores                      # the recorded game's winning score
     assert re.search(r"[A-Z]{2,3} \d+% at ¥[\d,]+: ¥[\d,]+", scores)   # a holding at its price

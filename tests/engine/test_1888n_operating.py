@@ -1,7 +1,7 @@
 """1888-N operating rounds: home token, track and terrain, tokens, runs with the destination
 bonus, dividends and the market, trains, forced purchase and bankruptcy, corrections."""
 from engine.core18xx.bank import BANK
-from tests.engine.helpers_1888n import act, bank_total, opened, rejects
+from tests.engine.helpers_1888n import rebase, act, bank_total, opened, rejects
 from tests.engine.legal_shape import fixed, offers
 
 
@@ -10,8 +10,10 @@ def correct(g, target, amount):
 
 
 def lyr_with_a_train_operating_again():
-    """LYR buys a 2-train, the round moves on, and LYR is the company operating again."""
+    """LYR lays G15 toward Qingdao (H14) and buys a 2-train, the round moves on, and LYR is
+    the company operating again."""
     g = opened()
+    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
     act(g, "buy_train", "LYR", train="2-0", price=80)
     act(g, "pass", "LYR")
     for who in ("4", "1", "2", "3"):
@@ -59,9 +61,11 @@ def test_tile_must_match_the_hex():
 
 
 def test_tokens_cost_40_then_60():
-    g = opened()
+    g = lyr_with_a_train_operating_again()
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)    # the city LYR's track reaches
+    cash = g.rules.ledger.of("LYR")
     act(g, "place_token", "LYR", hex="H14", city=0)
-    assert g.rules.ledger.of("LYR") == 910
+    assert g.rules.ledger.of("LYR") == cash - 40
     rejects(g, {"type": "place_token", "entity": "LYR", "hex": "G11", "city": 0}, "token_done")
     assert g.rules.next_token_price("LYR") == 60
 
@@ -81,13 +85,9 @@ def test_trainless_company_withholds_nothing_and_drops_left():
 
 
 def test_run_with_destination_bonus_and_payout():
-    g = opened()
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)    # LYR's destination
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")          # set over: a 2 exported; SR 2
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
+    g = lyr_with_a_train_operating_again()           # set over: a 2 exported; SR 2
     assert g.view()["acting"] == ["LYR"]
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)    # LYR's destination
     r = g.rules
     cash = {p: r.ledger.of(p) for p in ("1", "2", "3", "4")}
     act(g, "run_trains", "LYR", revenues=[70], destination=[True])
@@ -107,12 +107,13 @@ def test_the_destination_bonus_needs_track_on_home_and_destination():
     # the door takes what the run form declares: a bonus it does not offer yet is left out
     g2 = lyr_with_a_train_operating_again()
     act(g2, "run_trains", "LYR", revenues=[70], destination=[True])
-    assert g2.log[-1] == {"type": "run_trains", "entity": "LYR", "revenues": [70]}
+    # (no route reaches a stop but Yantai: the best found is 0, carried with the run)
+    assert g2.log[-1] == {"type": "run_trains", "entity": "LYR", "revenues": [70], "best": 0}
     assert g2.rules.round.revenue == (70, 0)
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert offers(run)["destination"] == {"items": ["2"], "of": {"flag": True}}
-    assert "defaults" not in run["params"]["destination"]     # no run yet: unticked
+    assert run["params"]["destination"]["defaults"] == [True]  # the best route earns it
     act(g, "run_trains", "LYR", revenues=[60], destination=[True])
     assert g.rules.round.revenue == (80, 0)                   # ¥60 + the ¥20 bonus
 
@@ -123,9 +124,11 @@ def until_lyr_runs(g):
         act(g, "pass", g.rules.acting()[0])
 
 
-def test_a_bonus_starts_ticked_as_the_last_run_claimed_it():
+def test_without_a_map_a_bonus_starts_ticked_as_the_last_run_claimed_it():
     g = lyr_with_a_train_operating_again()
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    g.rules.MAP = None        # as a title that declares no map: no best routes to start from
+    rebase(g)
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     act(g, "run_trains", "LYR", revenues=[60], destination=[True])
     act(g, "dividend", "LYR", kind="payout")
     act(g, "buy_train", "LYR", train="2-2", price=80)
@@ -141,6 +144,20 @@ def test_a_bonus_starts_ticked_as_the_last_run_claimed_it():
     # the start is only where the form starts: the run posted without it earns no bonus
     act(g, "run_trains", "LYR", revenues=[60, 30])
     assert g.rules.round.revenue == (90, 0)
+
+
+
+def test_with_the_map_the_bonus_starts_ticked_where_the_best_routes_earn_it():
+    g = lyr_with_a_train_operating_again()
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
+    act(g, "run_trains", "LYR", revenues=[70], destination=[True])
+    act(g, "dividend", "LYR", kind="payout")
+    act(g, "buy_train", "LYR", train="2-2", price=80)
+    until_lyr_runs(g)
+    run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
+    # one track to Qingdao: 2-0 runs F16-H14-H16 (¥70 + bonus), 2-2 has no route left
+    assert run["params"]["revenues"]["defaults"] == [70, 0]
+    assert run["params"]["destination"]["defaults"] == [True, False]
 
 
 def test_withhold_goes_to_the_treasury_and_moves_left():

@@ -138,7 +138,7 @@ def test_the_great_wall_lays_two_free_yellow_tiles_on_wall_hexes():
     act(g, "buy_company", "LYR", company="CW", price=150)
     cash = g.rules.ledger.of("LYR")
     act(g, "lay_tile", "LYR", company="CW", hex="C7", tile="8", rotation=0)
-    act(g, "lay_tile", "LYR", company="CW", hex="B8", tile="9", rotation=0)
+    act(g, "lay_tile", "LYR", company="CW", hex="B8", tile="9", rotation=1)
     assert g.rules.ledger.of("LYR") == cash
     assert not any(e.get("company") == "CW" for e in g.legal_actions())   # its two lays used
 

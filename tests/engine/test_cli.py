@@ -15,7 +15,7 @@ def run(*args):
 def test_help_lists_commands():
     out = run("--help")
     assert out.returncode == 0
-    for command in ("titles", "replay", "record"):
+    for command in ("titles", "replay", "record", "routes"):
         assert command in out.stdout
 
 
@@ -36,3 +36,19 @@ def test_replay_of_an_unreadable_record_fails_clearly(tmp_path):
     bad.write_text(json.dumps({"hello": 1}))
     out = run("replay", str(bad))
     assert out.returncode == 1 and "Not a game record" in out.stderr
+
+
+def test_routes_of_a_record_end_with_a_json_summary():
+    fixture = ROOT.parent / "shared" / "fixtures" / "18xx-games" / "1888-N" / "128097.json"
+    out = run("routes", str(fixture))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    summary = json.loads(lines[-1])
+    assert summary["runs"] == summary["route_equal"] == summary["best_at_least_recorded"] == 70
+    assert summary["lays_refused"] == 0 and summary["scores_equal"]
+    assert len(lines) == 71 and all("recorded" in line and "best" in line for line in lines[:-1])
+
+
+def test_routes_of_an_unreadable_record_say_why():
+    out = run("routes", "/nonexistent/record.json")
+    assert out.returncode == 1 and "cannot read" in out.stderr

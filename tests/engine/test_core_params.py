@@ -28,8 +28,13 @@ def check_template(template):
             assert spec["default"] in spec["choices"], (name, spec)
         if "choices_by" in spec:
             by = spec["choices_by"]
-            other = template["params"][by["field"]]
-            assert set(by["map"]) <= {contract.choice_key(c) for c in other["choices"]}, (name, by)
+            fields = by["field"].split(",")          # one field, or two ("hex,tile")
+            for key in by["map"]:
+                parts = key.split(",") if len(fields) > 1 else [key]
+                assert len(parts) == len(fields), (name, by)
+                for field, part in zip(fields, parts):
+                    other = template["params"][field]
+                    assert part in {contract.choice_key(c) for c in other["choices"]}, (name, by)
             for values in by["map"].values():
                 assert values and set(values) <= set(spec["choices"]), (name, by)
 
@@ -71,34 +76,30 @@ def test_lay_tile_offers_hexes_and_the_tiles_that_fit_each():
     r = rules(g)
     lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and "company" not in a)
     p = lay["params"]
-    assert offer(p["rotation"]) == {"choices": [0, 1, 2, 3, 4, 5], "default": 0}
     by_hex = p["tile"]["choices_by"]["map"]
     assert p["tile"]["choices_by"]["field"] == "hex" and set(by_hex) == set(p["hex"]["choices"])
-    # phase 2: yellow only; no water, no offboard, no Beijing (already yellow), C5 blocked
-    assert "F16" not in by_hex and "A1" not in by_hex and "C9" not in by_hex
-    assert "C5" not in by_hex
-    assert by_hex["H14"] == ["5", "6", "57"]          # a city takes a yellow city tile
-    assert by_hex["G5"] == ["1", "2", "55", "56", "69"]
-    assert "8" in by_hex["D8"] and "5" not in by_hex["D8"]
-    for hex_id, tiles in by_hex.items():
-        for tile in tiles:
+    # phase 2, LYR at Yantai (F16): yellow track next to its track only (the map's checks)
+    assert set(by_hex) == {"F14", "G15", "G17"}
+    assert by_hex["G15"] == ["7", "8", "9"] and by_hex["F14"] == ["7", "8"]
+    by_tile = p["rotation"]["choices_by"]
+    assert by_tile["field"] == "hex,tile"
+    assert set(by_tile["map"]) == {f"{h},{t}" for h, ts in by_hex.items() for t in ts}
+    for key, rotations in by_tile["map"].items():
+        hex_id, tile = key.split(",")
+        for rotation in rotations:
             r.check_hex_open("LYR", hex_id, tile)
-            cost = r.board.check_lay(r.HEXES, r.TILES, hex_id, tile, 0, r.phase_colors())
+            cost = r.board.check_lay(r.HEXES, r.TILES, hex_id, tile, rotation, r.phase_colors())
+            r.track_map().check_lay("LYR", hex_id, tile, rotation)
             assert cost <= r.ledger.of("LYR")
-    # and each hex in the list takes some tile
-    n = len(by_hex)
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
-    assert g.rules.board.laid["H14"] == ("57", 2) and n > 30
+    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
+    assert g.rules.board.laid["G15"] == ("9", 0)
 
 
 def test_place_token_run_dividend_and_train_forms():
     g = opened()
     legal = g.legal_actions()
-    token = next(a for a in legal if a["type"] == "place_token")
-    assert token["price"] == 40
-    assert "F16" not in token["params"]["hex"]["choices"]            # LYR's home is there
-    assert token["params"]["city"]["choices_by"]["map"]["C9"] == [0, 1]
-    assert token["params"]["city"]["choices_by"]["map"]["H14"] == [0]
+    assert not [a for a in legal if a["type"] == "place_token"]     # no other city reached yet
+    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
     act(g, "buy_train", "LYR", train="2-0", price=80)
     act(g, "pass", "LYR")
     # next OR set: LYR runs
@@ -107,10 +108,15 @@ def test_place_token_run_dividend_and_train_forms():
         act(g, "pass", who)
     assert "destination" not in next(a for a in g.legal_actions()
                                      if a["type"] == "run_trains")["params"]   # H14: no track
-    act(g, "lay_tile", "LYR", hex="H14", tile="57", rotation=2)
+    act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
+    token = next(a for a in g.legal_actions() if a["type"] == "place_token")
+    assert token["price"] == 40
+    assert token["params"]["hex"]["choices"] == ["H14"]              # the city now reached
+    assert token["params"]["city"]["choices"] == [0]
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert offer(run["params"]["revenues"]) == {
         "items": ["2"], "of": {"min": 0, "max": 1500, "step": 10, "default": 0}}
+    assert run["params"]["revenues"]["defaults"] == [70]      # the best route: F16-H14-H16
     assert offer(run["params"]["destination"]) == {"items": ["2"], "of": {"flag": True}}
     assert "mine" not in run["params"]                  # C5 has no tile yet
     events = act(g, "run_trains", "LYR", revenues=[60], destination=[True])
@@ -163,10 +169,12 @@ def test_a_privates_lay_offers_its_hexes_and_the_tiles_that_fit():
     assert by_hex["C7"] == ["7", "8", "9"]                 # plain wall hex: plain yellow track
     assert set(by_hex["C3"]) == {"5", "6", "57"}             # a city on the wall
     assert set(by_hex["B6"]) == {"1", "2", "55", "56", "69"}
+    # unconnected (player aid), but on the map: B8's straight never points off the top edge
+    assert 0 not in p["rotation"]["choices_by"]["map"]["B8,9"]
     act(g, "lay_tile", "LYR", company="CW", hex="C7", tile="8", rotation=0)
     lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and a.get("company"))
     assert "C7" not in lay["params"]["hex"]["choices"]
-    act(g, "lay_tile", "LYR", company="CW", hex="B8", tile="9", rotation=0)
+    act(g, "lay_tile", "LYR", company="CW", hex="B8", tile="9", rotation=1)
     assert not [a for a in g.legal_actions() if a["type"] == "lay_tile" and a.get("company")]
 
 

@@ -218,7 +218,7 @@ def test_the_next_entity_acting_ends_the_previous_turn():
                                        {"type": "pass", "entity": 3},
                                        # the destination H14 gets track: the route can stop
                                        {"type": "lay_tile", "entity": "LYR", "hex": "H14",
-                                        "tile": "57-0", "rotation": 2},
+                                        "tile": "5-0", "rotation": 3},
                                        {"type": "run_routes", "entity": "LYR", "routes": [
                                            {"train": "2-0", "revenue": 90, "subsidy": 0,
                                             "revenue_str": "F16-H14-H16 (dest)"}]},

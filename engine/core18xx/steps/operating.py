@@ -109,6 +109,11 @@ class RunTrains(OperatingStep):
         g.emit("trains_run", f"{corp} runs for {g.money(total)}"
                + (f" and earns {g.money(subsidy)} subsidy" if subsidy else "") + ".",
                corporation=corp, revenue=total, subsidy=subsidy)
+        best = action.get("best")      # the best run the board's routes found (run form)
+        if isinstance(best, int) and not isinstance(best, bool) and best != total:
+            g.emit("run_not_best", f"{corp}'s run of {g.money(total)} differs from the best "
+                   f"routes found on the board, {g.money(best)}.",
+                   corporation=corp, revenue=total, best=best)
         if total == 0:
             rnd.pay(g, corp, "withhold")
 
