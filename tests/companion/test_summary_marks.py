@@ -9,6 +9,7 @@ import re
 
 import pytest
 from flask import render_template
+from markupsafe import Markup
 
 from engine import contract as C
 from engine.contract import ContractError, check_book
@@ -40,10 +41,13 @@ def _book(*, marked: bool) -> list[dict]:
 
 
 def _render(app, book):
+    def section_html(s, mode, first=False, skip=0):      # as the table page makes each section
+        return Markup(render_template("book/section.html", s=s, mode=mode, first=first,
+                                      skip=skip))
     with app.test_request_context():
         present.use_table({"players": PLAYERS})
-        return (render_template("book/summary.html", book=book),
-                render_template("book/sections.html", book=book))
+        return (render_template("book/summary.html", book=book, section_html=section_html),
+                render_template("book/sections.html", book=book, section_html=section_html))
 
 
 def _part(html: str, section: str) -> str:
