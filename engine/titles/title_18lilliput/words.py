@@ -31,8 +31,8 @@ WORDS = {
                            "%(player)s 님이 캐릭터 %(character)s 카드를 가져갑니다."),
     "round_started": _w("Round %(round)s: %(player)s acts first.",
                         "%(round)s라운드: %(player)s 님이 먼저 행동합니다."),
-    "card_taken": _w("%(player)s takes card %(card)s for its effect: %(effect)s.",
-                     "%(player)s 님이 %(card)s 카드를 가져가 효과를 씁니다: %(effect)s."),
+    "card_taken": _w("%(player)s takes %(card)s for its effect: %(effect)s.",
+                     "%(player)s 님이 %(card)s을(를) 가져가 효과를 씁니다: %(effect)s."),
     "personal_cash": _w("%(player)s takes %(amount)s from the bank.",
                         "%(player)s 님이 은행에서 %(amount)s 받습니다."),
     "company_cash": _w("%(company)s takes %(amount)s from the bank (phase %(phase)s).",
@@ -151,8 +151,8 @@ WORDS = {
     "bad_slots": _w("A city card has 1 to 4 station slots.",
                     "도시 카드의 역 자리는 1~4개입니다."),
     "cannot_afford": _w("Not enough money for %(amount)s.", "낼 돈(%(amount)s)이 모자랍니다."),
-    "card_already_taken": _w("Card %(card)s is already taken this round.",
-                             "%(card)s 카드는 이번 라운드에 이미 선택되었습니다."),
+    "card_already_taken": _w("%(card)s is already taken this round.",
+                             "%(card)s은(는) 이번 라운드에 이미 선택되었습니다."),
     "castle_laid_already": _w("The castle is already laid.", "성은 이미 놓였습니다."),
     "castle_on_city": _w("The castle upgrades an ordinary city (not a town, Mildendo or a big "
                          "city).", "성은 일반 도시만 업그레이드합니다 (마을, 밀덴도, 대도시 "
@@ -193,7 +193,7 @@ WORDS = {
                      "%(company)s 회사에는 남은 역 마커가 없습니다."),
     "no_share_left": _w("The bank has no share of %(company)s.",
                         "은행에 %(company)s 회사 주식이 없습니다."),
-    "no_such_card": _w("Card %(card)s is not in play.", "%(card)s 카드는 이번 게임에 없습니다."),
+    "no_such_card": _w("%(card)s is not in play.", "%(card)s은(는) 이번 게임에 없습니다."),
     "no_such_price": _w("%(price)s is not on the share price index.",
                         "주가 지수에 %(price)s 칸은 없습니다."),
     "no_such_train": _w("No such train there.", "그곳에 그런 열차가 없습니다."),
@@ -439,3 +439,41 @@ for _en, _ko in _TEXT.items():
     WORDS.setdefault(f"text.{_en}", _w(_en, _ko))
 for _code in [c for c in WORDS if c.startswith(("effect.", "train_op."))]:
     WORDS.setdefault("text." + _code.split(".", 1)[1], WORDS[_code])
+
+# -- places, exits and cards as the table sees them (issue 25) -------------------------------
+# The track cards lie on the table in a grid around Mildendo (this book's own grid: north is
+# the side Mildendo's red company joins, S 셋업 12); a card's place is said from Mildendo, never
+# as the grid's coordinates.
+_DIRS = {"N": ("north", "북쪽"), "E": ("east", "동쪽"), "S": ("south", "남쪽"),
+         "W": ("west", "서쪽")}
+
+
+def _place(x: int, y: int) -> dict:
+    if (x, y) == (0, 0):
+        return _w("Mildendo", "밀덴도")
+    steps = [(abs(y), "N" if y < 0 else "S")] if y else []
+    steps += [(abs(x), "E" if x > 0 else "W")] if x else []
+    en = ", ".join(f"{n} {_DIRS[d][0]}" for n, d in steps) + " of Mildendo"
+    ko = "밀덴도에서 " + ", ".join(f"{_DIRS[d][1]} {n}칸" for n, d in steps)
+    return _w(en, ko)
+
+
+for _x in range(-20, 21):
+    for _y in range(-20, 21):
+        WORDS[f"hex.{_x},{_y}"] = _place(_x, _y)
+# a card's exits: the sides its track leaves by
+for _e in D.EXITS:
+    WORDS[f"text.{_e}"] = _w(
+        "all four sides" if len(_e) == 4 else
+        " and ".join(", ".join(_DIRS[s][0] for s in "NESW" if s in _e).rsplit(", ", 1)),
+        "네 변 모두" if len(_e) == 4 else "·".join(_DIRS[s][1][0] for s in "NESW" if s in _e))
+# the action cards by number (the box's list of what each card offers is not public, R: the
+# player says which effect it uses when taking it)
+for _i, _c in enumerate(D.ACTION_CARDS, 1):
+    WORDS[f"text.{_c}"] = _w(f"action card {_i}", f"행동 카드 {_i}")
+# the English of these events is filled from the words too (a place, exits, a card)
+for _code, _entry in WORDS.items():
+    _en = _entry.get("en")
+    if isinstance(_en, str) and any(f"%({p})s" in _en for p in ("pos", "other", "exits", "card",
+                                                                 "effect")):
+        _entry["plain"] = True
