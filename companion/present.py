@@ -81,7 +81,8 @@ def _bare(v) -> str:
         kind = str(raw).split("-")[0]
         return _("%(t)s-train", t=kind)
     if t == "tile":
-        return f"#{raw}"
+        said = _words()[0].get(f"tile.{raw}")         # a tile the title names (a lettered tile)
+        return said.get(_locale(), said.get("en")) if said else f"#{raw}"
     if t == "hex":
         return place(raw)
     if t == "rotation":

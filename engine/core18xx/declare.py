@@ -29,6 +29,7 @@ SHOWN_LIST_TYPES = {"trains": "train", "colors": "text", "hexes": "hex"}
 # Words of choices that are not ids (a dividend's kind, a correction's op, a share's source).
 CHOICE_WORDS = {
     "payout": "pay out", "withhold": "withhold", "half": "pay half",
+    "new_hex": "a hex built on for the first time", "known_hex": "a hex the book knows",
     "add": "add", "remove": "remove", "give": "give",
     "ipo": "IPO", "pool": "bank pool", "market": "train market", "bank": "bank",
     "closed": "closed", "none": "no tile",

@@ -25,10 +25,13 @@ PLAYERS = ["Ann", "Bo", "Cy", "Dee"]
 KOREAN_ALLOWED = {"English", "Ann", "Bo", "Cy", "Dee", "table", "check", "OR", "SR", "IPO",
                   "CSV", "JSON", "UTC"}
 
-SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+SNAKE = re.compile(r"(?<![A-Za-z0-9_])[a-z0-9]+(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 FLAGS = re.compile(r"\b(True|False|None)\b")
 AXIAL = re.compile(r"(?<![\d,.])-?\d{1,2},-?\d{1,2}(?![\d])")
-CODE_ID = re.compile(r"\b[A-Z]{1,2}\d{1,2}\b")
+CODE_ID = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{1,2}(?![A-Za-z0-9])")
+# the rulebook's own names for 18Korea's asset cards (RB §16: "OA09 Defector", "OA09
+# (defector)"): a card is said by its code and its name
+RULEBOOK_CODES = re.compile(r"O[ABC]\d\d")
 ONLY_CODE_OPTION = re.compile(r"<option[^>]*>\s*([a-z0-9]+(?:_[a-z0-9]+)+)\s*</option>")
 
 
@@ -36,7 +39,12 @@ def raw_code(page: str, known: set[str]) -> list[str]:
     """The raw codes a reader of ``page`` would see (``known``: ids that are names here)."""
     text = visible_text(page)
     found = SNAKE.findall(text) + FLAGS.findall(text) + AXIAL.findall(text)
-    found += [m for m in CODE_ID.findall(text) if m not in known]
+    for m in CODE_ID.finditer(text):
+        if RULEBOOK_CODES.fullmatch(m.group()):
+            if not re.match(r" (?:[A-Z][a-z]|[가-힣]|\()|: [a-z가-힣]", text[m.end():]):
+                found.append(m.group())          # a card's code without its name
+        elif m.group() not in known:
+            found.append(m.group())
     found += ONLY_CODE_OPTION.findall(page)
     return found
 
@@ -63,15 +71,20 @@ def client(app):
 
 
 def known_names(obj, out: set[str]) -> set[str]:
-    """The hexes and companies a state declares (its book, view and legal entries)."""
+    """The names a state declares (its book, view and legal entries, the history's params):
+    a hex or a tile (printed on the board or the tile), a company's mark; an id with digits
+    that is a company's ("C5") is not a name: it must come with one."""
     if isinstance(obj, dict):
-        if obj.get("t") in ("hex", "company", "entity", "tile") and isinstance(obj.get("v"), str):
-            out.add(obj["v"])
-        for key in ("hex", "entity", "corporation", "company"):   # a row's or a param's name
-            if isinstance(obj.get(key), str):
-                out.add(obj[key])
-        if obj.get("kind") == "choice" and obj.get("type") in ("hex", "company", "entity", "tile"):
-            out.update(str(c) for c in obj.get("choices") or ())
+        places = [obj.get("v")] if obj.get("t") in ("hex", "tile") else []
+        places.append(obj.get("hex"))
+        if obj.get("kind") == "choice" and obj.get("type") in ("hex", "tile"):
+            places += list(obj.get("choices") or ())
+        marks = [obj.get("v")] if obj.get("t") in ("company", "entity") else []
+        marks += [obj.get(k) for k in ("entity", "corporation", "company")]
+        if obj.get("kind") == "choice" and obj.get("type") in ("company", "entity"):
+            marks += list(obj.get("choices") or ())
+        out.update(str(p) for p in places if isinstance(p, (str, int)))
+        out.update(m for m in marks if isinstance(m, str) and not CODE_ID.fullmatch(m))
         for v in obj.values():
             known_names(v, out)
     elif isinstance(obj, list):
@@ -104,6 +117,7 @@ def play(client, table, rng, steps):
                  and not e.get("anytime")]
         if not legal or st["state"].get("finished"):
             return st
+        legal = [e for e in legal if e["type"] != "bankrupt"] or legal   # play on, not out
         for _try in range(40):
             entry = rng.choice(legal)
             acting = (st["state"].get("acting_players") or [None])[0]
@@ -117,6 +131,38 @@ def play(client, table, rng, steps):
                 break
             assert r.status_code == 422, (r.status_code, r.get_json())
     return state(client, code, any_token)
+
+
+class Mirror:
+    """The table's game played beside it by a title's own test bot (18Korea's, which plays
+    on through the rounds where random steps go bankrupt at once): its steps are posted."""
+
+    def __init__(self, title, table):
+        from engine.game import Game
+        from tests.bots.korea18 import Bot
+        self.game = Game(title, [{"id": s["player"], "name": s["name"]} for s in table["seats"]],
+                         seed=4)
+        self.bot = Bot(4)
+
+    def step(self) -> dict:
+        action = self.bot.choose(self.game)
+        self.game.process(action)
+        return self.game.log[-1]
+
+
+def play_mirror(client, table, mirror, steps):
+    code = table["code"]
+    token = table["seats"][0]["token"]
+    for _ in range(steps):
+        st = state(client, code, token)
+        if st["state"].get("finished"):
+            return st
+        action = mirror.step()
+        r = client.post(f"/api/tables/{code}/actions", headers={"Authorization": f"Bearer {token}"},
+                        json={"action": action, "expected_version": st["version"],
+                              "key": f"m{st['version']}"})
+        assert r.status_code == 200, (action, r.get_json())
+    return state(client, code, token)
 
 
 def phones(app, table, st):
@@ -133,7 +179,8 @@ def phones(app, table, st):
     return out
 
 
-STEPS = {"AoS-Base": 30, "AoS-Korea": 30, "AoS-NewZealand": 30}
+STEPS = {"AoS-Base": 30, "AoS-Korea": 30, "AoS-NewZealand": 30, "18Korea": 150}
+BOTS = {"18Korea"}          # titles played by their own bot (tests/bots), not at random
 
 
 def rendered_pages(app, client, title, seed=25):
@@ -143,10 +190,12 @@ def rendered_pages(app, client, title, seed=25):
     table = new_table(client, title)
     code = table["code"]
     pages, known = [], set()
+    mirror = Mirror(title, table) if title in BOTS else None
     st = state(client, code, table["seats"][0]["token"])
     for point in range(4):
         if point:
-            st = play(client, table, rng, STEPS.get(title, 60))
+            st = play_mirror(client, table, mirror, STEPS.get(title, 60)) if mirror else \
+                play(client, table, rng, STEPS.get(title, 60))
         known_names(st, known)
         known_names(client.get(f"/api/tables/{code}/history", headers={
             "Authorization": f"Bearer {table['seats'][0]['token']}"}).get_json(), known)

@@ -87,8 +87,19 @@ class DraftTurn(KoreaStep):
         pid, _ = g.draft_current()
         if pid is None:
             return []
+        choices = g.draft_choices(pid)
         return [{"type": "draft", "entity": pid,
-                 "params": {"card": C.choice("company", g.draft_choices(pid))}}]
+                 "params": {"card": C.choice("company", choices,
+                                             {c: asset_label(c) for c in choices})}}]
+
+
+def asset_label(code: str) -> dict:
+    """An asset card in the draft: its code, name and effect (RB §16), or its code alone."""
+    if code in D.KNOWN_ASSETS:
+        name, effect = D.KNOWN_ASSETS[code]
+        return C.msg(f"asset.{code}", f"{code} {name}: {effect}")
+    return C.msg("asset.unknown", f"{code}: its text is not public (read it on the card)",
+                 card=code)
 
 
 class StockStep(KoreaStep):
