@@ -205,7 +205,7 @@ def entry(e: dict, players: set, money=str) -> dict:
     show = list(e.get("show") or [])
     params_in = e.get("params") or {}
     for key, v in e.items():
-        if key in ("type", "entity", "params", "show", "label", "anytime"):
+        if key in ("type", "entity", "params", "show", "label", "anytime", "warn"):
             continue
         if isinstance(v, (list, dict)) or key in SHOWN_SCALARS:
             show += _show(key, v)
@@ -214,6 +214,8 @@ def entry(e: dict, players: set, money=str) -> dict:
     out["params"] = {n: param(n, p, e, players) for n, p in params_in.items()}
     if e.get("anytime"):
         out["anytime"] = True
+    if e.get("warn"):
+        out["warn"] = e["warn"]
     out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)
     about = next((v for k, v in out.items() if PARAM_TYPES.get(k) == "company"
                   and k not in C.ENTRY_KEYS), None)

@@ -108,7 +108,7 @@ class RunTrains(OperatingStep):
         rnd.stage = DIVIDEND
         g.emit("trains_run", f"{corp} runs for {g.money(total)}"
                + (f" and earns {g.money(subsidy)} subsidy" if subsidy else "") + ".",
-               corporation=corp, revenue=total, subsidy=subsidy)
+               corporation=corp, revenue=total, subsidy=subsidy or None)
         if total == 0:
             rnd.pay(g, corp, "withhold")
 

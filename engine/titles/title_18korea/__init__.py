@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import copy
 
+from engine import contract as C
 from engine.core18xx.declare import declare, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
@@ -219,7 +220,8 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                                     if reason.startswith("price_") else reason)
         self.ev(out, "game_over", f"Game over ({why}). Scores: " +
                 ", ".join(f"{self.pname(p)} ₩{s:,}" for p, s in ranking) + ".",
-                reason=reason, scores=scores)
+                reason=reason, scores=scores,
+                standings=C.standings(scores, self.pname, lambda v: f"₩{v:,}"))
 
     # ---------------------------------------------------------------- correction
     def act_correction(self, action, out):

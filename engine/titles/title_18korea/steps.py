@@ -102,6 +102,13 @@ def asset_label(code: str) -> dict:
                  card=code)
 
 
+def lot_label(sym: str) -> dict:
+    """A company offered at auction: its mark, name and start city (RB §3's company list)."""
+    name, _side, home = D.COMPANIES[sym]
+    return C.msg("auction.lot", f"{sym} {name}, start city {home}", company=sym, name=name,
+                 home=home)
+
+
 class StockStep(KoreaStep):
     """A step of the stock round (RB §7): it takes every action while its part of the round
     is on (``on``): the par price after an auction, the auction, or a player's turn."""
@@ -254,7 +261,7 @@ class StockTurn(StockStep):
             choices = g.auctionable()
             if choices and cap >= 0 and (g.certs(pid) < g.cert_limit() or g._can_sell_any(pid)):
                 acts.append({"type": "start_auction", "entity": pid, "params": {
-                    "company": C.choice("company", choices),
+                    "company": C.choice("company", choices, {c: lot_label(c) for c in choices}),
                     "bid": C.number("money", 0, cap, D.BID_STEP)}})
         if g.certs(pid) > g.cert_limit() and g._can_sell_any(pid):
             # RB §7.4: over the limit, the turn cannot end before selling down to it

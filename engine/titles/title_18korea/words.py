@@ -129,6 +129,26 @@ WORDS: dict = {
                         "%(cost)s).",
                   "ko": "%(company)s이(가) %(hex)s에 %(tile)s 타일을 놓습니다 (선로 점수 %(tp)s, "
                         "%(cost)s)."},
+    "auction_pass": {"en": "%(player)s leaves the auction of %(company)s.",
+                     "ko": "%(player)s이(가) %(company)s 경매에서 빠집니다."},
+    "company_founded": {"en": "%(player)s founds %(company)s at par %(par)s: pays %(bid)s to the "
+                              "bank and %(to_company)s into %(company)s.",
+                        "ko": "%(player)s이(가) 액면가 %(par)s에 %(company)s을(를) 세웁니다: 은행에 "
+                              "%(bid)s, %(company)s에 %(to_company)s을(를) 냅니다.",
+                        "types": {"bid": "money", "to_company": "money"}},
+    "bankrupt": {"en": ("%(player)s cannot pay the %(bid)s bid for %(company)s and twice the "
+                        "lowest par even after selling shares, and goes bankrupt: the game ends "
+                        "now (rulebook §9.8, §11 a).",
+                        "%(player)s cannot pay for %(company)s's train and goes bankrupt: the "
+                        "game ends now.", "%(player)s is bankrupt."),
+                 "ko": ("%(player)s이(가) 주식을 팔아도 %(company)s 입찰액 %(bid)s와 가장 낮은 "
+                        "액면가의 두 배를 낼 수 없어 파산합니다. 게임이 지금 끝납니다 (규칙서 "
+                        "§9.8, §11 a).",
+                        "%(player)s이(가) %(company)s의 열차 값을 낼 수 없어 파산합니다. 게임이 "
+                        "지금 끝납니다.", "%(player)s이(가) 파산했습니다."),
+                 "types": {"bid": "money"}},
+    "auction.lot": {"en": "%(company)s %(name)s, start city %(home)s",
+                    "ko": "%(company)s %(name)s, 출발 도시 %(home)s", "types": {"name": "text"}},
     "korea_side.N": {"en": "North Korea", "ko": "북한"},
     "korea_side.S": {"en": "South Korea", "ko": "남한"},
     "hex_kind.plain": {"en": "normal track", "ko": "일반 선로"},
