@@ -263,3 +263,42 @@ def test_the_executive_car_asks_once_like_a_train(app):
     contract.check_entry(entry)
     assert entry["warn"]["code"] == "warn.executive_car"
     assert entry["warn"]["message"] == "DR pays ₩50 for the car, from its treasury."
+
+
+# -- Age of Steam: New Zealand's action names, scores in points ----------------------------
+
+@pytest.mark.parametrize("lang, shipping, build", [("en", "Priority Shipping", "Priority Build"),
+                                                   ("ko", "우선 운송", "우선 건설")])
+def test_new_zealand_names_its_priority_actions_as_its_rulebook(app, lang, shipping, build):
+    from companion import present
+    from engine import titles
+    from engine.age_of_steam.selection import action_label
+    from engine.words import words_of
+    taken = {"code": "action_selected", "message": "Ann takes First Move.",
+             "params": {"player": "1", "action": "first_move",
+                        "what": action_label("first_move")}}
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        present.use_table({"players": [{"id": "1", "name": "Ann"}], "currency": "$"},
+                          words_of(titles.TITLES["AoS-NewZealand"]))
+        assert present.message_text(action_label("first_build")) == build
+        assert shipping in present.engine_text(taken)
+        present.use_table({"players": [{"id": "1", "name": "Ann"}], "currency": "$"},
+                          words_of(titles.TITLES["AoS-Korea"]))     # the base names stay
+        assert "Priority" not in present.engine_text(taken)
+
+
+def test_age_of_steam_scores_are_points_not_money(client):
+    table = new_table(client, "AoS-Korea")
+    phone = client.application.test_client()
+    phone.get(f"/tables/{table['code']}/watch?token={table['seats'][0]['token']}")
+    page = visible_text(phone.get(f"/tables/{table['code']}/scores").get_data(as_text=True))
+    assert re.search(r"\b\d+ points\b", page) and "Score after each round" in page
+    assert "$" not in page and "Net worth" not in page
+    phone.set_cookie("lang", "ko")
+    page = visible_text(phone.get(f"/tables/{table['code']}/scores").get_data(as_text=True))
+    assert re.search(r"\d+점", page) and "라운드별 점수" in page
+    money = new_table(client, "1888-N")                   # an 18xx title's worth stays money
+    phone.get(f"/tables/{money['code']}/watch?token={money['seats'][0]['token']}")
+    phone.set_cookie("lang", "en")
+    page = visible_text(phone.get(f"/tables/{money['code']}/scores").get_data(as_text=True))
+    assert "Net worth after each round" in page and "¥" in page and " points" not in page
