@@ -234,6 +234,9 @@ def label(e: dict, money=str) -> dict:
         text = CORRECTION_WORDS[fixed["kind"]] + (f" ({fixed['op']})" if "op" in fixed else "")
         return C.msg(code, text, **fixed)
     template = ACTION_WORDS.get(kind, kind.replace("_", " ").capitalize())
+    if kind == "buy_train" and "seller" in fixed:     # from another company: which one
+        return C.msg("act.buy_train.from", "Buy %s's %s-train" % (
+            fixed["seller"], _plain("train", fixed["train"])), **fixed)
     try:
         english = template % {k: _plain(k, v, money) for k, v in fixed.items()}
     except (KeyError, TypeError, ValueError):       # a field it names is not there

@@ -87,6 +87,7 @@ WORDS = {
     'act.dividend.plain': {'en': 'Dividend', 'ko': '배당'},
     'act.buy_train': {'en': 'Buy a %(train)s-train', 'ko': '%(train)s열차 사기'},
     'act.buy_train.plain': {'en': 'Buy a train', 'ko': '열차 사기'},
+    'act.buy_train.from': {'en': "Buy %(seller)s's %(train)s-train", 'ko': '%(seller)s의 %(train)s열차 사기', 'types': {'seller': 'entity', 'train': 'train'}},
     'act.buy_company': {'en': 'Buy %(company)s', 'ko': '%(company)s 사기'},
     'act.buy_company.plain': {'en': 'Buy a private company', 'ko': '사철 사기'},
     'act.discard_train': {'en': 'Discard a train', 'ko': '열차 버리기'},

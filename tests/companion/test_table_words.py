@@ -302,3 +302,21 @@ def test_age_of_steam_scores_are_points_not_money(client):
     phone.set_cookie("lang", "en")
     page = visible_text(phone.get(f"/tables/{money['code']}/scores").get_data(as_text=True))
     assert "Net worth after each round" in page and "¥" in page and " points" not in page
+
+
+# -- 1888-N: a train bought from another company names the seller ---------------------------
+
+@pytest.mark.parametrize("lang, said", [("en", "Buy LYR's 2-train"), ("ko", "LYR의 2열차 사기")])
+def test_a_train_from_another_company_names_its_seller(app, lang, said):
+    from companion import actionforms, present
+    from engine import titles
+    from engine.core18xx.declare import declare
+    from engine.words import words_of
+    raw = [{"type": "buy_train", "entity": "ZDR", "train": t, "seller": s,
+            "params": {"price": {"min": 1, "max": 460}}} for t, s in (("2-1", "LYR"),
+                                                                    ("3-0", "CDL"))]
+    legal = declare(raw, ["1", "2"])
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        present.use_table({"players": [], "currency": "¥"}, words_of(titles.TITLES["1888-N"]))
+        labels = [f.label for f in actionforms.forms(legal)]
+    assert labels[0] == said and len(set(labels)) == 2
