@@ -65,6 +65,7 @@ class ActionForm:
     anytime: bool = False
     about: str = ""                # what the entry is about (its declared ``about``), shown
     about_key: str = ""            # ... and its raw id: the card the form goes on
+    warn: str = ""                 # what it forfeits or moves (declared ``warn``): asked once
 
     @property
     def is_button(self) -> bool:
@@ -163,8 +164,9 @@ def build(index: int, entry: dict) -> ActionForm:
     about = entry.get("about")
     about_text, about_key = ("", "") if not isinstance(about, dict) else \
         (value_text(about), contract.choice_key(about.get("v")))
+    warn = message_text(entry["warn"]) if isinstance(entry.get("warn"), dict) else ""
     return ActionForm(index, entry["type"], entry.get("entity"), fixed, fields, label, shown,
-                      seat, bool(entry.get("anytime")), about_text, about_key)
+                      seat, bool(entry.get("anytime")), about_text, about_key, warn)
 
 
 def grouped(forms: list[ActionForm]) -> list[dict]:

@@ -46,6 +46,14 @@ def plain(value) -> str:
     return said.get(_locale(), said.get("en", text))
 
 
+def place(raw) -> str:
+    """A place on the board as the table sees it: the title's words ``hex.<id>`` (a grid
+    position said from a landmark) if it has them, else the id as printed ("B18", "Busan")."""
+    table, _ = _words()
+    said = table.get(f"hex.{raw}")
+    return said.get(_locale(), said.get("en", str(raw))) if said else plain(raw)
+
+
 def value_text(v) -> str:
     """A typed value in words, with its note ("LYR 30% (president)")."""
     text = _bare(v)
@@ -73,7 +81,10 @@ def _bare(v) -> str:
         kind = str(raw).split("-")[0]
         return _("%(t)s-train", t=kind)
     if t == "tile":
-        return f"#{raw}"
+        said = _words()[0].get(f"tile.{raw}")         # a tile the title names (a lettered tile)
+        return said.get(_locale(), said.get("en")) if said else f"#{raw}"
+    if t == "hex":
+        return place(raw)
     if t == "rotation":
         return _("side %(n)s", n=raw)
     if t == "flag":
@@ -109,6 +120,8 @@ def _param_text(key: str, value, types: dict, table: dict, locale: str) -> str:
         return value_text({"t": t, "v": value})
     if t == "train":
         return str(value).split("-")[0]
+    if t == "hex" and isinstance(value, str):
+        return place(value)
     if isinstance(value, bool):
         return "✓" if value else "–"
     return plain(value)

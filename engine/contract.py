@@ -94,7 +94,9 @@ An entry of ``legal_actions()`` is ``{"type", "entity"?, <fixed scalars>, "label
 "about"?: value}``. ``about`` names what the step is about when that is not its ``entity``
 (the company a share is bought or parred in, the lot of an auction): the phones group the
 entries about one thing on one card named by it. The action to post is ``type``, ``entity``
-and the fixed scalars, plus one value per param. Nothing else of an entry is sent. A param is one of
+and the fixed scalars, plus one value per param. Nothing else of an entry is sent. ``warn``
+(a message) says what the step forfeits or moves that an undo cannot settle without a word:
+the phones ask once before it counts, saying it. A param is one of
 
 ``{"kind": "choice", "type": value type, "choices": [raw values], "labels"?: {key: message or
 value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [raw]}}}``
@@ -142,12 +144,19 @@ BOARD_COLORS = frozenset({"white", "yellow", "green", "brown", "gray", "red", "b
 BOARD_PATH = re.compile(r"^[MLQ][0-9MLQ .\-]*$")
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
-ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about"})
+ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about", "warn"})
 
 
 # -- building ------------------------------------------------------------------------------
 def msg(code: str, message: str, /, **params) -> dict:
     return {"code": code, "message": message, "params": params}
+
+
+def standings(scores: dict, names=str, money=str) -> list[dict]:
+    """Each player's score at the game's end, best first, as messages (``standing``: the
+    player, the money) for an event's params: every language says the same scores."""
+    return [msg("standing", f"{names(p)} {money(v)}", player=p, score=v)
+            for p, v in sorted(scores.items(), key=lambda kv: -kv[1])]
 
 
 def value(t: str, v, **extra) -> dict:
@@ -510,6 +519,8 @@ def check_entry(entry, where: str = "legal") -> None:
         check_param(name, p, where)
     if "about" in entry:
         check_value(entry["about"], where + ".about")
+    if "warn" in entry:
+        check_message(entry["warn"], where + ".warn")
     for j, item in enumerate(entry.get("show") or []):
         check_message(item.get("label"), f"{where}.show[{j}]")
         check_value(item.get("value"), f"{where}.show[{j}]")

@@ -71,6 +71,13 @@ def _rows(game) -> list[dict]:
 SERIES_COLOURS = tuple(f"var(--s{i})" for i in range(6))
 
 
+def in_points(rows: list[dict]) -> bool:
+    """Whether the scores are points, not money: no part of any row is a money value (the
+    declared parts say what a total is made of)."""
+    kinds = {(p.get("value") or {}).get("t") for r in rows for p in r.get("parts") or []}
+    return bool(kinds) and not kinds & {"money", "price"}
+
+
 def _chart_svg(points, players) -> Markup:
     import pygal
     from pygal.style import Style
@@ -106,7 +113,9 @@ def scores(code):
     record = _record(access)
     game, points = _series(record)
     thinking = s.clock_totals(access)
-    return render_template("scores.html", code=code, state=state, rows=_rows(game),
+    rows = _rows(game)
+    return render_template("scores.html", code=code, state=state, rows=rows,
+                           in_points=in_points(rows),
                            thinking={str(k): clock_text(v) for k, v in thinking.items()},
                            chart=_chart_svg(points, players), finished=state.get("finished"),
                            reason=end_reason(state["game_end_reason"])

@@ -376,12 +376,12 @@ def act(code):
     owner = now.get("seats", {}).get(form.entity) if isinstance(form.entity, str) else None
     for_other = owner is not None and access.player is not None and \
         str(owner) != str(access.player)
-    if (asks_first(form.type) or for_other) and request.form.get("confirm") != "1":
+    if (asks_first(form.type) or form.warn or for_other) and request.form.get("confirm") != "1":
         # asked once, in the page (the same with or without JavaScript): the form again with
         # what was entered, and a button that enters it; a step of another seat's (its
         # entity's controller is not this phone's seat) is asked "Enter this for Ann?"
         return _render_table(code, access, 200, error_index=index, posted=request.form,
-                             confirm={"index": index, "what": describe(action),
+                             confirm={"index": index, "what": describe(action), "warn": form.warn,
                                       "for_name": name_of(owner) if for_other else None})
     status, body = s.submit(access, action, expected, key)    # refusals: pages/refusals.py
     if status == 200:

@@ -41,7 +41,7 @@ class MovingMixin:
                  "Move the good to its city and take it off the board; move the income "
                  "markers.", player=p, colour=colour, links=links,
                  colour_name=C.msg(f"colour.{colour}", colour),
-                 earned=", ".join(f"{self.pname(o)} +{n}" for o, n in earned.items()))
+                 earned=", ".join(f"{self.pname(o)} +{n}" for o, n in earned.items()) or None)
         self.map.delivered(self, p, action)
         self.next_player()
 

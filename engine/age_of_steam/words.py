@@ -59,10 +59,15 @@ WORDS = {
                       "%(player)s 님이 건설을 마칩니다: %(count)s회, %(amount)s."),
     "delivered": _w("%(player)s moves a %(colour_name)s good over %(links)s link(s).",
                     "%(player)s 님이 물품(%(colour_name)s)을 링크 %(links)s개 거쳐 운송합니다."),
-    "delivered.board": _w("Move the good to its city and take it off the board; move the "
-                          "income markers (%(earned)s).",
-                          "물품을 도착 도시로 옮긴 뒤 보드에서 치우고, 수입 마커를 옮기세요 "
-                          "(%(earned)s)."),
+    # who earns, in every language (a delivery over no one's track pays nobody: said so)
+    "delivered.board": {**_w(("Move the good to its city and take it off the board; move the "
+                              "income markers (%(earned)s).",
+                              "Move the good to its city and take it off the board; no income "
+                              "marker moves (the links are no one's)."),
+                             ("물품을 도착 도시로 옮긴 뒤 보드에서 치우고, 수입 마커를 옮기세요 "
+                              "(%(earned)s).",
+                              "물품을 도착 도시로 옮긴 뒤 보드에서 치우세요. 수입 마커는 그대로입니다 "
+                              "(링크 주인이 없음).")), "plain": True},
     "move_passed": _w("%(player)s moves no good.", "%(player)s 님은 물품을 운송하지 않습니다."),
     "income_paid": _w("%(player)s takes %(income)s income and pays %(paid)s of %(amount)s "
                       "expenses.",
@@ -71,7 +76,7 @@ WORDS = {
                     "%(player)s 님이 %(amount)s 모자랍니다: 수입이 %(income)s(으)로 내려갑니다."),
     "shortfall.board": _w("Move the income marker down.", "수입 마커를 내리세요."),
     "eliminated": _w("%(player)s's income is below zero: out of the game.",
-                     "%(player)s 님의 수입이 0 아래입니다: 게임에서 탈락합니다."),
+                     "%(player)s 님의 수입이 마이너스가 되어 게임에서 탈락합니다."),
     "eliminated.board": _w("Take the player's track markers off the board.",
                            "그 플레이어의 선로 마커를 보드에서 치우세요."),
     "income_reduced": _w("%(player)s's income is reduced by %(amount)s to %(income)s.",

@@ -31,6 +31,7 @@ SHOWN_LIST_TYPES = {"trains": "train", "colors": "text", "hexes": "hex"}
 # Words of choices that are not ids (a dividend's kind, a correction's op, a share's source).
 CHOICE_WORDS = {
     "payout": "pay out", "withhold": "withhold", "half": "pay half",
+    "new_hex": "a hex built on for the first time", "known_hex": "a hex the book knows",
     "add": "add", "remove": "remove", "give": "give",
     "ipo": "IPO", "pool": "bank pool", "market": "train market", "bank": "bank",
     "closed": "closed", "none": "no tile",
@@ -143,7 +144,7 @@ def entry(e: dict, players: set, money=str) -> dict:
     show = list(e.get("show") or [])
     params_in = e.get("params") or {}
     for key, v in e.items():
-        if key in ("type", "entity", "params", "show", "label", "anytime"):
+        if key in ("type", "entity", "params", "show", "label", "anytime", "warn"):
             continue
         if isinstance(v, (list, dict)) or key in SHOWN_SCALARS:
             show += _show(key, v)
@@ -152,6 +153,8 @@ def entry(e: dict, players: set, money=str) -> dict:
     out["params"] = {n: param(n, p) for n, p in params_in.items()}
     if e.get("anytime"):
         out["anytime"] = True
+    if e.get("warn"):
+        out["warn"] = e["warn"]
     out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)
     about = next((v for k, v in out.items() if PARAM_TYPES.get(k) == "company"
                   and k not in C.ENTRY_KEYS), None)
@@ -170,6 +173,9 @@ def label(e: dict, money=str) -> dict:
         text = CORRECTION_WORDS[fixed["kind"]] + (f" ({fixed['op']})" if "op" in fixed else "")
         return C.msg(code, text, **fixed)
     template = ACTION_WORDS.get(kind, kind.replace("_", " ").capitalize())
+    if kind == "buy_train" and "seller" in fixed:     # from another company: which one
+        return C.msg("act.buy_train.from", "Buy %s's %s-train" % (
+            fixed["seller"], _plain("train", fixed["train"])), **fixed)
     try:
         english = template % {k: _plain(k, v, money) for k, v in fixed.items()}
     except (KeyError, TypeError, ValueError):       # a field it names is not there

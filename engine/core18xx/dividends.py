@@ -97,7 +97,9 @@ class DividendMixin:
             text = ", ".join(f"{self.pname(p)} {self.money(a)}" for p, a in paid.items())
             self.emit("dividend_paid", f"{corp} pays out {self.money(revenue)} "
                       f"({self.money(revenue // 10)} per share): {text}.", corporation=corp,
-                      revenue=revenue, paid=paid, per_share=revenue // 10)
+                      revenue=revenue, paid=paid, per_share=revenue // 10,
+                      payouts=[C.msg("pay_line", f"{self.pname(p)} {self.money(a)}", to=p,
+                                     amount=a) for p, a in paid.items()])
         else:
             self.ledger.pay(BANK, corp, revenue)
             if revenue:

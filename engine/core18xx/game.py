@@ -73,6 +73,7 @@ authority, and every value the book keeps can be corrected.
 """
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK, Ledger
 from engine.core18xx.book import CoreBookMixin, holdings as share_holdings
 from engine.core18xx.corrections import CorrectionsMixin
@@ -394,7 +395,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                          sorted(scores.items(), key=lambda kv: -kv[1]))
         self.emit("game_over", f"Game over ({reason}): {text}.",
                   "Count nothing: the book has the scores.",
-                  reason=reason, result=scores,
+                  reason=reason, result=scores, standings=C.standings(scores, self.pname, self.money),
                   ranking=[{"player": p, "name": self.pname(p), "score": v} for p, v in
                            sorted(scores.items(), key=lambda kv: -kv[1])])
 
@@ -424,7 +425,10 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                              "owner": c["owner"], "owner_name": self.pname(c["owner"]),
                              "amount": c["revenue"]})
         if paid:
-            self.emit("privates_paid", "Privates pay: " + ", ".join(paid) + ".", paid=rows)
+            self.emit("privates_paid", "Privates pay: " + ", ".join(paid) + ".", paid=rows,
+                      pays=[C.msg("pay_line.private", "%s %s (%s)" % (r["owner_name"],
+                                  self.money(r["amount"]), r["company"]), owner=r["owner"],
+                                  amount=r["amount"], company=r["company"]) for r in rows])
 
     def on_auction_all_passed(self, rnd) -> None:
         """Everyone passed in the auction (1830 on 18xx.games): the cheapest private's price

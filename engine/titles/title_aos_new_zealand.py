@@ -24,6 +24,7 @@ from engine.age_of_steam.board_map import BaseMap
 from engine.age_of_steam.describe import describe as family_describe
 from engine.age_of_steam.options import FAMILY_OPTIONS
 from engine.age_of_steam.selection import ACTION_NAMES
+from engine.age_of_steam.words import WORDS as STEAM_WORDS
 from engine.errors import GameError
 from engine.titles import TitleSpec
 from engine.words import en_ko as _w
@@ -208,6 +209,12 @@ TITLE = TitleSpec(TITLE_ID, "Age of Steam: New Zealand", FAMILY, "$", 2, 3, crea
 
 PARAMS = {}
 WORDS = {
+    # the expansion's names for the two priority actions (rulebook, New Zealand: "Priority
+    # Shipping", "Priority Build"), in English too wherever the family's words name an action
+    "action.first_move": {**_w("Priority Shipping", "우선 운송"), "plain": True},
+    "action.first_build": {**_w("Priority Build", "우선 건설"), "plain": True},
+    "action_selected": {**STEAM_WORDS["action_selected"], "plain": True},
+    "action_taken": {**STEAM_WORDS["action_taken"], "plain": True},
     "nz.setup.cities": _w("Remove the 4 black New City tiles.",
                           "검은 새 도시 타일 4개를 게임에서 빼세요."),
     "nz.setup.goods": _w("Place 1 black good and 1 non-black good in each city; a random third "

@@ -6,7 +6,7 @@ import random
 from engine import contract
 
 SKIP = {"undo", "redo"}
-ENTRY_KEYS = {"params", "anytime", "label", "show", "about"}
+ENTRY_KEYS = {"params", "anytime", "label", "show", "about", "warn"}
 
 
 def fixed_part(template: dict) -> dict:

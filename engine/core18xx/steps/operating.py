@@ -108,7 +108,7 @@ class RunTrains(OperatingStep):
         rnd.stage = DIVIDEND
         g.emit("trains_run", f"{corp} runs for {g.money(total)}"
                + (f" and earns {g.money(subsidy)} subsidy" if subsidy else "") + ".",
-               corporation=corp, revenue=total, subsidy=subsidy)
+               corporation=corp, revenue=total, subsidy=subsidy or None)
         best = action.get("best")      # the best run the board's routes found (run form)
         if isinstance(best, int) and not isinstance(best, bool) and best != total:
             g.emit("run_not_best", f"{corp}'s run of {g.money(total)} differs from the best "

@@ -7,6 +7,12 @@ from engine.core18xx.steps.base import StockStep, word
 from engine.errors import GameError
 
 
+def par_label(g, price: int, pct: int) -> dict:
+    """A par price's button: the price and what the president's certificate costs at it."""
+    return C.msg("par.price", f"{g.money(price)}: president's certificate "
+                 f"{g.money(price * pct // 10)}", price=price, cost=price * pct // 10)
+
+
 class SellShares(StockStep):
     """Sell shares (stock round): ``sell_shares`` {corporation, percent}, any number in a turn,
     before buying. A player over the certificate limit must sell before anything else: the step
@@ -89,8 +95,10 @@ class BuyShares(StockStep):
                     prices = [p for p in g.market.par_prices()
                               if p * g.shares.president_percent[corp] // 10 <= cash]
                     if prices and g.cert_room(player, corp):
+                        pct = g.shares.president_percent[corp]
                         out.append({"type": "par", "entity": player, "corporation": corp,
-                                    "params": {"price": C.choice("money", prices)}})
+                                    "params": {"price": C.choice("money", prices, {
+                                        C.choice_key(p): par_label(g, p, pct) for p in prices})}})
                 continue
             if corp in rnd.sold.get(player, ()):
                 continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.titles.title_1899_daihan import data as D
+from engine.titles.title_1899_daihan.words import PROV_LABEL_EN
 
 
 class DaihanBookMixin:
@@ -74,7 +75,7 @@ class DaihanBookMixin:
         return C.facts("daihan", C.msg("book.daihan_rules", "Cars, goods and homes"), items)
 
     def _provisional_facts(self):
-        items = [(C.msg(f"book.prov.{k}", k.replace("_", " ")),
+        items = [(C.msg(f"book.prov.{k}", PROV_LABEL_EN[k]),
                   C.text(C.msg(f"prov.{k}", v))) for k, v in D.PROVISIONAL.items()]
         return C.facts("provisional", C.msg("book.provisional_title",
                                              "Provisional values (correct them if your box "

@@ -1,7 +1,8 @@
 """1899 DAIHAN's tables, each value with its source.
 
 Sources: R = the rulebook ``shared/seeds/001_8a509a7a0ab05fd8.txt`` (section numbers);
-D1 / D2 = the data sheet ``shared/reference/1899-DAIHAN.md`` (D1: the 18XXc game file,
+D1 / D2 = the data sheet (the book names them "the 18XXc calculator's data" and "a fan-made
+reconstruction") ``shared/reference/1899-DAIHAN.md`` (D1: the 18XXc game file,
 D2: a JS reconstruction, used only where R and D1 are silent). A value in none of them is
 ``provisional``. ``PROVISIONAL`` lists every value not printed in the rulebook, with its
 source; the book shows it, and the table corrects the book where its box differs.
@@ -159,14 +160,18 @@ assert sum(t["count"] for t in TILES.values()) == 144
 
 # -- what is provisional, with its source (the book lists these) ----------------------------
 PROVISIONAL = {
-    "market": "2-D layout provisional; its 25 values from D1",
+    "market": "2-D layout provisional; its 25 values from the 18XXc calculator's data",
     "executive_car_price": "₩50 provisional: no source gives it",
-    "corporations": "names from D1; home cities provisional (D2 where it agrees)",
-    "train_counts": "2×6, 3×5, 4×4, 5×3, 6×2, D×8 from D2",
-    "train_prices": "80/180/300/450/630, D ₩1,100 from D1 (₩800 scrapping: rulebook)",
-    "three_train_rust": "3-trains rust at phase 5: D2",
-    "phases": "train limits 4/4/3/2/2/2, ORs per set 1/2/2/3/3/3 and tile colours: D2",
-    "goods": "goods per delivery ₩20/30/40/60/80/80 by phase 2/3/4/5/6/D (values D1)",
+    "corporations": "names from the 18XXc calculator's data; home cities provisional (a "
+                    "fan-made reconstruction's where it agrees)",
+    "train_counts": "2×6, 3×5, 4×4, 5×3, 6×2, D×8 from a fan-made reconstruction",
+    "train_prices": "80/180/300/450/630, D ₩1,100 from the 18XXc calculator's data (₩800 "
+                    "scrapping: rulebook)",
+    "three_train_rust": "3-trains rust at phase 5: a fan-made reconstruction",
+    "phases": "train limits 4/4/3/2/2/2, ORs per set 1/2/2/3/3/3 and tile colours: a fan-made "
+              "reconstruction",
+    "goods": "goods per delivery ₩20/30/40/60/80/80 by phase 2/3/4/5/6/D (values: the 18XXc "
+             "calculator's data)",
     "d_bump": "a D bought from the treasury moves right 1/2/3 spaces in OR 1/2/3",
     "tiles": "counts beyond 7, 8, 9, 3, 4 and upgrades beyond them: standard 18xx",
     "city_slots": "one station space per city, two in Hanseong",

@@ -117,7 +117,7 @@ OPTIONS = {
          for n in RUST_PHASES}, default=DEFAULT_RUST,
         label=C.msg("option.three_train_rust", "3-trains rust"),
         rule=_provisional("provisional_rust", "provisional: the rulebook does not say when "
-                          "3-trains rust (D2 says phase 5)")),
+                          "3-trains rust (a fan-made reconstruction says phase 5)")),
     "ors_per_phase": C.free_text(
         40, default=ORS_TEXT, optional=True, pattern=ORS_PATTERN, example=ORS_TEXT,
         label=C.msg("option.ors_per_phase",

@@ -185,7 +185,10 @@ class DaihanTrainsMixin:
         return {"type": "buy_executive_car", "entity": corp, "price": self.car_price(),
                 "label": C.msg("act.buy_executive_car", "Buy an executive car (%(price)s)",
                                price=self.money(self.car_price())),
-                "params": {"train": C.choice("train", free)}}
+                "params": {"train": C.choice("train", free)},
+                "warn": C.msg("warn.executive_car", f"{corp} pays {self.money(self.car_price())} "
+                              "for the car, from its treasury.", corporation=corp,
+                              price=self.car_price())}
 
     # -- the run: one revenue per train, goods deliveries ----------------------------------
     def goods_value(self) -> int:

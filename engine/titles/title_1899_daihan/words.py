@@ -33,12 +33,12 @@ WORDS = {
     "private_bought.board": _w("Give %(player)s the %(company)s card.",
                                "%(player)s 님에게 %(company)s 카드를 주세요."),
     "park_exchanged": _w("%(player)s exchanges Park Ki-jong for a %(corporation)s IPO share.",
-                         "%(player)s 님이 박기종 카드를 %(corporation)s IPO 주식 1주와 "
+                         "%(player)s 님이 박기종 카드를 %(corporation)s IPO 주식 한 주와 "
                          "교환합니다."),
     "park_exchanged.board": _w("Remove the Park Ki-jong card; give %(player)s a "
                                "%(corporation)s share from the IPO.",
                                "박기종 카드를 치우고 %(player)s 님에게 IPO의 %(corporation)s "
-                               "주식 1주를 주세요."),
+                               "주식 한 주를 주세요."),
     "unfloated_moves_left": _w("%(corporation)s has not floated: its price moves from "
                                "%(old_price)s to %(price)s.",
                                "%(corporation)s 회사는 설립되지 않았습니다: 주가가 %(old_price)s에서 "
@@ -74,8 +74,12 @@ WORDS = {
                                  "5페이즈: 아직 남은 사기업이 모두 버려집니다."),
     "privates_closed_phase5.board": _w("Remove those private company cards from play.",
                                        "그 사기업 카드들을 게임에서 치우세요."),
-    "hanseong_green": _w("Seoul Tram is gone: Hanseong is upgraded to green.",
-                         "서울전차가 없어졌습니다: 한성을 초록 타일로 업그레이드합니다."),
+    "warn.executive_car": _w("%(corporation)s pays %(price)s for the car, from its treasury.",
+                             "%(corporation)s이(가) 자기 자금에서 객차 값 %(price)s을(를) 냅니다."),
+    "hanseong_green": _w(("Seoul Tram is gone: Hanseong is upgraded to green (tile #%(tile)s).",
+                          "Seoul Tram is gone: Hanseong is upgraded to green."),
+                         ("서울전차가 없어졌습니다: 한성을 초록 타일(#%(tile)s)로 업그레이드합니다.",
+                          "서울전차가 없어졌습니다: 한성을 초록 타일로 업그레이드합니다.")),
     "hanseong_green.board": _w("Put a green city tile on Hanseong now.",
                                "지금 한성에 초록 도시 타일을 놓으세요."),
     "resource_track_due": _w("%(corporation)s now lays one free track on an empty "
@@ -248,14 +252,14 @@ WORDS = {
 }
 
 _PROV_KO = {
-    "market": "2차원 배치는 임시; 25개 값은 D1",
+    "market": "2차원 배치는 임시; 25개 값은 계산기 앱 데이터",
     "executive_car_price": "₩50 임시: 출처 없음",
-    "corporations": "이름은 D1; 출발 도시는 임시 (맞는 곳은 D2)",
-    "train_counts": "2×6, 3×5, 4×4, 5×3, 6×2, D×8 (D2)",
-    "train_prices": "80/180/300/450/630, D ₩1,100 (D1; 폐기 시 ₩800은 규칙서)",
-    "three_train_rust": "3열차는 5페이즈에 폐차: D2",
-    "phases": "열차 한도 4/4/3/2/2/2, 묶음당 운영 라운드 1/2/2/3/3/3, 타일 색: D2",
-    "goods": "화물 1회 ₩20/30/40/60/80/80 (페이즈 2/3/4/5/6/D, 값은 D1)",
+    "corporations": "이름은 계산기 앱 데이터; 출발 도시는 임시 (맞는 곳은 팬 재구성 데이터)",
+    "train_counts": "2×6, 3×5, 4×4, 5×3, 6×2, D×8 (팬 재구성 데이터)",
+    "train_prices": "80/180/300/450/630, D ₩1,100 (계산기 앱 데이터; 폐기 시 ₩800은 규칙서)",
+    "three_train_rust": "3열차는 5페이즈에 폐차: 팬 재구성 데이터",
+    "phases": "열차 한도 4/4/3/2/2/2, 묶음당 운영 라운드 1/2/2/3/3/3, 타일 색: 팬 재구성 데이터",
+    "goods": "화물 1회 ₩20/30/40/60/80/80 (페이즈 2/3/4/5/6/D, 값은 계산기 앱 데이터)",
     "d_bump": "자기 자금 D열차: 운영 라운드 1/2/3에서 오른쪽 1/2/3칸",
     "tiles": "7, 8, 9, 3, 4 외 타일 수와 업그레이드: 표준 18xx",
     "city_slots": "도시마다 역 자리 1개, 한성은 2개",
@@ -268,9 +272,16 @@ _PROV_LABEL_KO = {
     "phases": "페이즈", "goods": "화물", "d_bump": "D열차 주가 상승", "tiles": "타일",
     "city_slots": "역 자리", "kyeongin_run": "경인 수익", "privates_close": "사기업 폐기",
 }
+PROV_LABEL_EN = {
+    "market": "Stock market", "executive_car_price": "Executive car's price",
+    "corporations": "Companies", "train_counts": "Trains for sale", "train_prices": "Train prices",
+    "three_train_rust": "When 3-trains rust", "phases": "Phases", "goods": "Goods",
+    "d_bump": "A treasury D-train's price move", "tiles": "Tiles", "city_slots": "Station spaces",
+    "kyeongin_run": "Kyeongin's revenue", "privates_close": "Privates closing",
+}
 for _k, _v in D.PROVISIONAL.items():
     WORDS[f"prov.{_k}"] = _w(_v, _PROV_KO[_k])
-    WORDS[f"book.prov.{_k}"] = _w(_k.replace("_", " "), _PROV_LABEL_KO[_k])
+    WORDS[f"book.prov.{_k}"] = _w(PROV_LABEL_EN[_k], _PROV_LABEL_KO[_k])
 for _p in D.PHASES:
     WORDS[f"word.{_p['name']}"] = _w(_p["name"], _p["name"])
 

@@ -14,8 +14,8 @@ WORDS = {
                                  "임시 값: 두 출처가 서로 다름"),
     "option.three_train_rust": _w("3-trains rust", "3열차 폐차"),
     "note.provisional_rust": _w("provisional: the rulebook does not say when 3-trains rust "
-                                "(D2 says phase 5)",
-                                "임시 값: 규칙서에 3열차 폐차 시점이 없음 (D2: 5페이즈)"),
+                                "(a fan-made reconstruction says phase 5)",
+                                "임시 값: 규칙서에 3열차 폐차 시점이 없음 (팬 재구성 데이터: 5페이즈)"),
     "option.ors_per_phase": _w("Operating rounds per set in phases 2, 3, 4, 5, 6, D",
                                "페이즈 2, 3, 4, 5, 6, D의 묶음당 운영 라운드 수"),
     "option.d_bump": _w("Spaces a D bought from the treasury moves the price in OR 1, 2, 3",

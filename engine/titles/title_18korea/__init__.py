@@ -223,7 +223,8 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                                     if reason.startswith("price_") else reason)
         self.emit("game_over", f"Game over ({why}). Scores: " +
                 ", ".join(f"{self.pname(p)} ₩{s:,}" for p, s in ranking) + ".",
-                reason=reason, scores=scores)
+                reason=reason, scores=scores,
+                standings=C.standings(scores, self.pname, lambda v: f"₩{v:,}"))
 
     # ---------------------------------------------------------------- correction
     def act_correction(self, action):

@@ -99,7 +99,8 @@ class AssetMixin:
         self.hands[to].append(card)
         self.asset_owner[card] = to
         self.emit("asset_traded", f"{self.pname(pid)} sells asset card {card} to {self.pname(to)} for "
-                f"₩{price:,}.", f"Give card {card} to {self.pname(to)}.", card=card, price=price)
+                f"₩{price:,}.", f"Give card {card} to {self.pname(to)}.", card=card, price=price,
+                player=pid, buyer=to)
 
     def act_use_asset(self, action):
         """OB02 Anti-North Spy: mark a North Korean city; its tile is a regular city tile."""

@@ -304,7 +304,7 @@ class OperatingMixin:
                     "₩1): no bankruptcy while such a trade is open (reading forced_purchase).",
                     company=comp.sym)
             self.emit("bankrupt", f"{self.pname(director)} cannot pay for {comp.sym}'s train and goes "
-                    "bankrupt: the game ends now.", player=director)
+                    "bankrupt: the game ends now.", player=director, company=comp.sym)
             return self.finish("bankruptcy")
         if self.cash[director] >= short:
             err("enough_cash", f"{self.pname(director)} already has the ₩{short:,} needed.")

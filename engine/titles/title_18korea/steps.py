@@ -83,8 +83,26 @@ class DraftTurn(KoreaStep):
         pid, _ = g.draft_current()
         if pid is None:
             return []
+        choices = g.draft_choices(pid)
         return [{"type": "draft", "entity": pid,
-                 "params": {"card": C.choice("company", g.draft_choices(pid))}}]
+                 "params": {"card": C.choice("company", choices,
+                                             {c: asset_label(c) for c in choices})}}]
+
+
+def asset_label(code: str) -> dict:
+    """An asset card in the draft: its code, name and effect (RB §16), or its code alone."""
+    if code in D.KNOWN_ASSETS:
+        name, effect = D.KNOWN_ASSETS[code]
+        return C.msg(f"asset.{code}", f"{code} {name}: {effect}")
+    return C.msg("asset.unknown", f"{code}: its text is not public (read it on the card)",
+                 card=code)
+
+
+def lot_label(sym: str) -> dict:
+    """A company offered at auction: its mark, name and start city (RB §3's company list)."""
+    name, _side, home = D.COMPANIES[sym]
+    return C.msg("auction.lot", f"{sym} {name}, start city {home}", company=sym, name=name,
+                 home=home)
 
 
 class StockStep(KoreaStep):
@@ -219,7 +237,7 @@ class StockTurn(StockStep):
             choices = g.auctionable()
             if choices and cap >= 0 and (g.certs(pid) < g.cert_limit() or g._can_sell_any(pid)):
                 acts.append({"type": "start_auction", "entity": pid, "params": {
-                    "company": C.choice("company", choices),
+                    "company": C.choice("company", choices, {c: lot_label(c) for c in choices}),
                     "bid": C.number("money", 0, cap, D.BID_STEP)}})
         if g.certs(pid) > g.cert_limit() and g._can_sell_any(pid):
             # RB §7.4: over the limit, the turn cannot end before selling down to it

@@ -256,7 +256,7 @@ class StockMixin:
         idx = a["active"].index(pid)
         a["active"].remove(pid)
         self.emit("auction_pass", f"{self.pname(pid)} leaves the auction of {a['company']}.",
-                player=pid)
+                player=pid, company=a["company"])
         prev = a["active"][(idx - 1) % len(a["active"])]
         self._auction_next(prev)
 
@@ -287,7 +287,7 @@ class StockMixin:
                 "the lowest par) by selling shares.", short=need - self.cash[pid])
         self.emit("bankrupt", f"{self.pname(pid)} cannot pay the ₩{p['bid']:,} bid for {sym} and "
                 f"twice the lowest par even after selling shares, and goes bankrupt: the game ends "
-                "now (RB §9.8, §11 a).", player=pid, company=sym, bid=p["bid"])
+                "now (rulebook §9.8, §11 a).", player=pid, company=sym, bid=p["bid"])
         self.sr["par"] = None
         return self.finish("bankruptcy")
 
@@ -325,7 +325,7 @@ class StockMixin:
                 f"Give {self.pname(pid)} {sym}'s dashboard and director's certificate; put {sym}'s token "
                 f"at {price} on the stock track (rightmost) and on the revenue track; move the {cube} cube "
                 f"from {comp.home_city} to the dashboard; the 10% shares go on the dashboard.",
-                company=sym, player=pid, par=price, bid=p["bid"])
+                company=sym, player=pid, par=price, bid=p["bid"], to_company=2 * price)
         self.sr["par"] = None
         # RB §7.3: the turn of the player who started the auction is over.
         self.sr["idx"] = self.sr["order"].index(p["starter"])

@@ -6,6 +6,12 @@ from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
 # What the war does to one station, as the words of the war's event (``stations`` param)
+def part(code: str, english: str, said: str, **params) -> dict:
+    """One fact of the war notice as a message, or an empty one when there is nothing to say
+    (the notice's words put each part where it goes)."""
+    return msg(code, english % said, **params) if said else msg("war_part.none", "")
+
+
 FATES = {
     "kept": "%(company)s's station in %(hex)s stays beside the city (an outer station until the "
             "city is tiled again)",
@@ -49,9 +55,14 @@ class WarMixin:
                 continue          # stays in the IPO row; it can no longer be started
             south = [hx for hx in comp.stations if self.hex_info(hx)["side"] == "S"]
             if south:
-                survivors.append(f"{comp.sym} (station in {', '.join(self.hex_label(h) for h in south)})")
+                places = [self.hex_label(h) for h in south]
+                survivors.append(msg("war_survivor_station",
+                                     f"{comp.sym} (station in {', '.join(places)})",
+                                     company=comp.sym, hexes=places))
             elif "OA09" in comp.assets:
-                survivors.append(f"{comp.sym} (OA09 Defector: move its stations to South Korea)")
+                survivors.append(msg("war_survivor_defector",
+                                     f"{comp.sym} (OA09 Defector: move its stations to South "
+                                     "Korea)", company=comp.sym))
             # OA03 The Local Rich (RB §16: "The North Korean company has no starting city
             # after the Korean War") does not exempt a company from §10 and gives no station:
             # reading "oa03" in data.READINGS; it has no automatic effect here.
@@ -114,19 +125,34 @@ class WarMixin:
             names = [c.sym for c in leaving]
             message += f"; {', '.join(names[:-1])} and {names[-1]} leave the game: return their certificates"
         message += ". Every city tile in South Korea is removed; stations on metropolitan cities stay."
-        if survivors:
-            message += f" North companies that stay: {'; '.join(survivors)}."
         bare = [c.sym for c in self.live_companies() if not c.stations and not c.defector_tokens]
-        if bare:
-            message += f" Left without any station on the board: {', '.join(bare)}."
-        if lost_txt:
-            message += f" Stations lost for good: {lost_txt}."
         words = [text(self.war_fate(sym, hx, fate)) for sym, hx, fate in fates]
-        if words:
-            message += " Stations: " + "; ".join(w["v"]["message"] for w in words) + "."
+        # each fact a sentence of its own (empty when there is none), in every language
+        parts = {
+            "leave_part": part("war_part.leave", " Leaving the game: %s.",
+                               ", ".join(c.sym for c in leaving), list=[c.sym for c in leaving]),
+            "stay_part": part("war_part.stay", " North companies that stay: %s.",
+                              "; ".join(m["message"] for m in survivors), list=survivors),
+            "bare_part": part("war_part.bare", " Left without any station on the board: %s.",
+                              ", ".join(bare), list=bare),
+            "lost_part": part("war_part.lost", " Stations lost for good: %s.", lost_txt,
+                              list=[msg("war_part.lost_one", f"{s} ({n})", company=s, count=n)
+                                    for s, n in lost.items()]),
+            "stations_part": part("war_part.stations", " Stations: %s.",
+                                  "; ".join(w["v"]["message"] for w in words),
+                                  list=[w["v"] for w in words]),
+        }
+        message += "".join(p["message"] for k, p in parts.items() if k != "leave_part")   # said above
+        parts["box_part"] = part("war_part.box", " %s: return their certificates, trains, "
+                                 "dashboards and station markers to the box (no refund).",
+                                 ", ".join(c.sym for c in leaving), list=[c.sym for c in leaving])
+        # the stations on South Korean normal cities, for the board words in every language
+        parts["moved"] = [msg("war_part.from", f"{sym} from {self.hex_label(hx)}", company=sym,
+                              hex=self.hex_label(hx))
+                          for sym, hx, fate in fates if fate in ("returned", "removed")]
         self.emit("korean_war", message, " ".join(board), leaving=[c.sym for c in leaving],
-                survivors=survivors, stations_lost=lost, stations_returned=returned,
-                stations=words, reading=self.reading("war_normal_cities"))
+                  survivors=survivors, stations_lost=lost, stations_returned=returned,
+                  stations=words, reading=self.reading("war_normal_cities"), **parts)
         self._events.insert(closing_from, self._events.pop())
         # the OR being played loses its company turn if that company left
         if self.round == "operating" and self.ors.get("turn") and \

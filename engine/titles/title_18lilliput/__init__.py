@@ -92,6 +92,8 @@ def describe(action: dict, currency: str = "") -> dict:
     out = describe_step(action, currency)
     for d in out["details"]:
         key = d["label"]["code"].removeprefix("param.")
+        if d["label"]["code"] in WORDS:            # the field's name in words, never its key
+            d["label"] = C.msg(d["label"]["code"], WORDS[d["label"]["code"]]["en"])
         v = action.get(key)
         if not isinstance(v, str):
             continue
@@ -102,6 +104,10 @@ def describe(action: dict, currency: str = "") -> dict:
         elif key in VALUE_WORDS:
             code = VALUE_WORDS[key] + v
             d["value"] = C.text(C.msg(code, WORDS.get(code, {}).get("en", v)))
+        elif key in ("pos", "other"):
+            d["value"] = C.value("hex", v)
+        elif key == "card" and f"text.{v}" in WORDS:
+            d["value"] = C.text(C.msg(f"text.{v}", WORDS[f"text.{v}"]["en"]))
         elif key == "pick" and v in D.CHARACTERS:
             d["value"] = C.text(C.msg("character." + v, D.CHARACTER_NAMES[v]))
     return out
@@ -119,7 +125,8 @@ def _opt_number(name, default, lo, hi, label_en):
 
 OPTIONS = {
     "track_order": C.choice(
-        "text", list(D.TRACK_ORDERS), {k: C.msg("option.track_order." + k, k)
+        "text", list(D.TRACK_ORDERS), {k: C.msg("option.track_order." + k,
+                                                WORDS["option.track_order." + k]["en"])
                                        for k in D.TRACK_ORDERS},
         default="yellow_green_brown",
         label=C.msg("option.track_order", "Order of the track colours"),

@@ -157,8 +157,15 @@ class ActionsMixin:
             out += self.buy_train_legal(player, mine)
         elif effect == "shares":
             out += self.shares_legal(player)
-        out.append({"type": "done", "entity": player,
-                    "label": C.msg("act.done", "End the turn")})
+        done = {"type": "done", "entity": player, "label": C.msg("act.done", "End the turn")}
+        if effect == "company_cash" and mine:       # the card's cash, not taken, is lost
+            amount = self.phase_row()["company_cash"]
+            done["warn"] = C.msg("warn.cash_forfeit", f"Ending the turn now gives up the card's "
+                                 f"company cash (£{amount}, not taken).", amount=amount)
+        elif effect == "personal_cash":
+            done["warn"] = C.msg("warn.personal_cash_forfeit", "Ending the turn now gives up the "
+                                 "card's personal cash (not taken).")
+        out.append(done)
         return out
 
     @staticmethod

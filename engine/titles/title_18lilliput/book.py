@@ -7,6 +7,7 @@ from engine.core18xx.shares import IPO
 from engine.core18xx.trains import Depot
 from engine.titles.title_18lilliput import data as D
 from engine.titles.title_18lilliput.base import filled_msg
+from engine.titles.title_18lilliput.words import WORDS
 
 PROV = C.msg("note.provisional", "provisional: printed on the cards")
 STEPS = {"draft": "Draft", "actions": "Action cards", "runs": "Train runs", "over": "Game over"}
@@ -139,7 +140,7 @@ class BookMixin:
         rows = []
         for pos, t in sorted(self.tiles.items()):
             rows.append((pos, {
-                "kind": C.text(M("kind." + t["kind"], t["kind"])),
+                "kind": C.text(M("kind." + t["kind"], WORDS["kind." + t["kind"]]["en"])),
                 "colour": C.text(M("colour." + t["colour"], t["colour"])),
                 "exits": C.text(t["exits"]),
                 "stations": C.value("list", [C.company(s, self.company_name(s))

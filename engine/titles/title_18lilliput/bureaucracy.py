@@ -36,7 +36,8 @@ class BureaucracyMixin:
             scores = self.result()
             self.emit("game_over", "The eighth round is over. Scores: " + ", ".join(
                 f"{self.player_name(p)} £{s}" for p, s in scores.items()) + ".",
-                scores=scores)
+                scores=scores, standings=C.standings(scores, self.player_name,
+                                                     lambda v: f"£{v}"))
             self._events.insert(first_event, self._events.pop())
             return
         self.round += 1
@@ -46,7 +47,8 @@ class BureaucracyMixin:
             f"({', '.join(moved) or 'none'}); {self.player_name(first)} takes the first-player "
             f"card; round {self.round}.", "Move the trains to the train pool card, pass the "
             "first-player card, return the action cards, advance the turn marker.",
-            count=len(moved), player=first, round=self.round)
+            count=len(moved), player=first, round=self.round,
+            trains=[C.train(Depot.kind(t)) for t in moved])
         self._events.insert(first_event, self._events.pop())
         self.start_round()
 

@@ -28,6 +28,7 @@ from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
+from engine.titles.title_18lilliput.words import WORDS
 from engine.titles.title_18lilliput.base import MILDENDO, index_rows, parse_index
 from engine.core18xx.market import StockMarket
 
@@ -233,7 +234,7 @@ class CorrectionsMixin:
 
         def form(fix, **params):
             out.append({"type": "correction", "kind": fix, "anytime": True,
-                        "label": C.msg("fix." + fix, fix),
+                        "label": C.msg("fix." + fix, WORDS["fix." + fix]["en"]),
                         "params": {"entity": seat, **params, "reason": reason}})
         form("cash", target=C.choice("entity", self.seating + live,
                                      label=C.msg("param.target", "Whose cash")),

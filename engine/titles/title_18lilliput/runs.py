@@ -81,7 +81,9 @@ class RunsMixin:
                 f"{name} runs for £{total}" + (" (doubled, last round)" if last else "") +
                 f" and pays £{per_share} a share; price £{before} -> £{self.price(company)}.",
                 f"Move {name}'s marker to £{self.price(company)}.",
-                company=company, amount=total, per_share=per_share, price=self.price(company))
+                company=company, amount=total, per_share=per_share, price=self.price(company),
+                old_price=before, doubled=C.msg("dividend.doubled", " (doubled, last round)")
+                if last else None)
         else:
             if total:
                 self.ledger.pay(BANK, company, total)

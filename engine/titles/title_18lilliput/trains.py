@@ -142,9 +142,11 @@ class TrainsMixin:
     def enter_phase(self) -> None:
         row = self.phase_row()
         parts, board = [f"Phase {self.phase}"], []
+        said = []                  # the same parts as messages, for every language
         obsolete = [t for t in row.get("obsolete", ())]
         if obsolete:
             parts.append(f"{', '.join(obsolete)}-trains are obsolete (half revenue)")
+            said.append(C.msg("phase_part.obsolete", parts[-1], trains=obsolete))
             board.append(f"Turn the {', '.join(obsolete)}-train cards over.")
         gone = []
         for kind in row.get("rust", ()):
@@ -157,20 +159,25 @@ class TrainsMixin:
                 self.depot.discarded.remove(t)
                 self.rusted.append(t)
             parts.append(f"{kind}-trains rust")
+            said.append(C.msg("phase_part.rust", parts[-1], train=kind))
             board.append(f"Put every {kind}-train on the scrapped-trains card.")
         if row["limit"] is not None:
             parts.append(f"train limit {row['limit']}")
+            said.append(C.msg("phase_part.limit", parts[-1], limit=row["limit"]))
         if row["colours"] > D.PHASES[self.phase - 2]["colours"]:
             colour = self.colours[row["colours"] - 1]
             parts.append(f"{colour} track in use")
+            said.append(C.msg("phase_part.colour", parts[-1], colour=colour))
         parts.append(f"company cash £{row['company_cash']}")
+        said.append(C.msg("phase_part.cash", parts[-1], amount=row["company_cash"]))
         self.must_discard = [c for c in self.live_companies() if self.over_limit(c)]
         if self.must_discard:
             board.append("Over the limit: " + ", ".join(self.company_name(c)
                                                         for c in self.must_discard)
                          + " put trains on the train pool card.")
         self.emit("phase_started", "; ".join(parts) + ".", " ".join(board),
-                  phase=self.phase, limit=row["limit"], company_cash=row["company_cash"])
+                  phase=self.phase, limit=row["limit"], company_cash=row["company_cash"],
+                  said=said)
 
     def over_limit(self, company: str) -> bool:
         limit = self.train_limit()

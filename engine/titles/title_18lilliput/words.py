@@ -12,6 +12,8 @@ PARAMS = {
     "round": "count", "n": "count", "card": "text", "effect": "text", "kind": "text",
     "colour": "text", "exits": "text", "character": "text", "text": "text", "detail": "text",
     "reason": "text", "source": "entity", "pick": "text", "min": "count", "max": "count",
+    "said": "list", "trains": "list", "doubled": "text", "old_price": "money",
+    "standings": "list",
 }
 
 
@@ -31,8 +33,8 @@ WORDS = {
                            "%(player)s 님이 캐릭터 %(character)s 카드를 가져갑니다."),
     "round_started": _w("Round %(round)s: %(player)s acts first.",
                         "%(round)s라운드: %(player)s 님이 먼저 행동합니다."),
-    "card_taken": _w("%(player)s takes card %(card)s for its effect: %(effect)s.",
-                     "%(player)s 님이 %(card)s 카드를 가져가 효과를 씁니다: %(effect)s."),
+    "card_taken": _w("%(player)s takes %(card)s for its effect: %(effect)s.",
+                     "%(player)s 님이 %(card)s을(를) 가져가 효과를 씁니다: %(effect)s."),
     "personal_cash": _w("%(player)s takes %(amount)s from the bank.",
                         "%(player)s 님이 은행에서 %(amount)s 받습니다."),
     "company_cash": _w("%(company)s takes %(amount)s from the bank (phase %(phase)s).",
@@ -68,8 +70,18 @@ WORDS = {
                           "1파운드가 남습니다."),
     "train_bought": _w("%(company)s buys a %(train)s for %(price)s.",
                        "%(company)s 회사가 %(price)s 내고 열차(%(train)s)를 삽니다."),
-    "phase_started": _w("Phase %(phase)s begins (company cash %(company_cash)s).",
-                        "%(phase)s 페이즈가 시작됩니다 (회사 자산 추가 %(company_cash)s)."),
+    "phase_started": {**_w(("Phase %(phase)s: %(said)s.",
+                            "Phase %(phase)s begins (company cash %(company_cash)s)."),
+                           ("%(phase)s 페이즈가 시작됩니다: %(said)s.",
+                            "%(phase)s 페이즈가 시작됩니다 (회사 자산 추가 %(company_cash)s).")),
+                      "plain": True},
+    "phase_part.obsolete": _w("%(trains)s-trains are obsolete (half revenue)",
+                              "%(trains)s열차는 구형 (수익 절반)"),
+    "phase_part.rust": _w("%(train)s-trains rust", "%(train)s열차 폐차"),
+    "phase_part.limit": _w("train limit %(limit)s", "열차 한도 %(limit)s"),
+    "phase_part.colour": {**_w("%(colour)s track in use", "%(colour)s 철길 사용"),
+                          "types": {"colour": "word:colour"}},
+    "phase_part.cash": _w("company cash %(amount)s", "회사 자산 추가 %(amount)s"),
     "phase_started.board": _w("Turn over the obsolete train cards, scrap the rusted ones, and "
                               "put trains over the limit on the train pool card.",
                               "구식 열차 카드는 뒤집고, 녹슨 열차는 녹슨 기차 카드에 두고, "
@@ -98,10 +110,16 @@ WORDS = {
                                 "헌장과 역 마커 3개를 가져가 %(pos)s 자리에 홈 역을 놓고, "
                                 "주가 마커를 %(price)s 칸에 두세요."),
     "runs_started": _w("Round %(round)s: the trains run.", "%(round)s라운드: 열차 운행."),
-    "dividend_paid": _w("%(company)s runs for %(amount)s and pays %(per_share)s a share; "
-                        "price %(price)s.",
-                        "%(company)s 회사의 수익은 %(amount)s, 주당 %(per_share)s 배당합니다. "
-                        "주가 %(price)s."),
+    "dividend_paid": {**_w(("%(company)s runs for %(amount)s%(doubled)s and pays %(per_share)s "
+                            "a share; price %(old_price)s -> %(price)s.",
+                            "%(company)s runs for %(amount)s and pays %(per_share)s a share; "
+                            "price %(old_price)s -> %(price)s."),
+                           ("%(company)s 회사의 수익은 %(amount)s%(doubled)s, 주당 %(per_share)s "
+                            "배당합니다. 주가 %(old_price)s -> %(price)s.",
+                            "%(company)s 회사의 수익은 %(amount)s, 주당 %(per_share)s "
+                            "배당합니다. 주가 %(old_price)s -> %(price)s.")),
+                      "types": {"old_price": "money"}, "plain": True},
+    "dividend.doubled": _w(" (doubled, last round)", " (마지막 라운드: 두 배)"),
     "dividend_paid.board": _w("Move the marker of %(company)s to %(price)s.",
                               "%(company)s 회사의 주가 마커를 %(price)s 칸으로 옮기세요."),
     "revenue_withheld": _w("%(company)s runs for %(amount)s and keeps it; price %(price)s.",
@@ -109,16 +127,22 @@ WORDS = {
                            "주가 %(price)s."),
     "revenue_withheld.board": _w("Move the marker of %(company)s to %(price)s.",
                                  "%(company)s 회사의 주가 마커를 %(price)s 칸으로 옮기세요."),
-    "bureaucracy": _w("Bureaucracy: %(count)s train(s) to the train pool; %(player)s takes the "
-                      "first-player card; round %(round)s.",
-                      "관료 단계: 열차 %(count)s대가 트레인 풀로 갑니다. %(player)s 님이 "
-                      "선 플레이어 카드를 받습니다. 이제 %(round)s라운드."),
+    "bureaucracy": _w(("Bureaucracy: %(count)s train(s) to the train pool (%(trains)s); "
+                       "%(player)s takes the first-player card; round %(round)s.",
+                       "Bureaucracy: %(count)s train(s) to the train pool; %(player)s takes the "
+                       "first-player card; round %(round)s."),
+                      ("관료 단계: 열차 %(count)s대(%(trains)s)가 트레인 풀로 갑니다. %(player)s 님이 "
+                       "선 플레이어 카드를 받습니다. 이제 %(round)s라운드.",
+                       "관료 단계: 열차 %(count)s대가 트레인 풀로 갑니다. %(player)s 님이 "
+                       "선 플레이어 카드를 받습니다. 이제 %(round)s라운드.")),
     "bureaucracy.board": _w("Move the trains to the train pool card, pass the first-player "
                             "card, return the action cards, advance the turn marker.",
                             "열차를 트레인 풀 카드로 옮기고, 선 플레이어 카드를 넘기고, "
                             "액션 카드를 반납하고, 턴 마커를 올리세요."),
-    "game_over": _w("The eighth round is over: the game ends.",
-                    "8라운드가 끝나 게임이 끝납니다."),
+    "game_over": {**_w(("Round 8 is over and so is the game: %(standings)s.",
+                        "Round 8 is over and so is the game."),
+                       ("8라운드가 끝나 게임이 끝납니다: %(standings)s.",
+                        "8라운드가 끝나 게임이 끝납니다.")), "plain": True},
     "corrected": _w("Correction by %(player)s: %(detail)s (%(reason)s).",
                     "%(player)s 님의 정정: %(detail)s (사유: %(reason)s)."),
     "character_used": _w("%(player)s uses the %(character)s: %(text)s (no automatic effect).",
@@ -151,8 +175,8 @@ WORDS = {
     "bad_slots": _w("A city card has 1 to 4 station slots.",
                     "도시 카드의 역 자리는 1~4개입니다."),
     "cannot_afford": _w("Not enough money for %(amount)s.", "낼 돈(%(amount)s)이 모자랍니다."),
-    "card_already_taken": _w("Card %(card)s is already taken this round.",
-                             "%(card)s 카드는 이번 라운드에 이미 선택되었습니다."),
+    "card_already_taken": _w("%(card)s is already taken this round.",
+                             "%(card)s은(는) 이번 라운드에 이미 선택되었습니다."),
     "castle_laid_already": _w("The castle is already laid.", "성은 이미 놓였습니다."),
     "castle_on_city": _w("The castle upgrades an ordinary city (not a town, Mildendo or a big "
                          "city).", "성은 일반 도시만 업그레이드합니다 (마을, 밀덴도, 대도시 "
@@ -193,7 +217,7 @@ WORDS = {
                      "%(company)s 회사에는 남은 역 마커가 없습니다."),
     "no_share_left": _w("The bank has no share of %(company)s.",
                         "은행에 %(company)s 회사 주식이 없습니다."),
-    "no_such_card": _w("Card %(card)s is not in play.", "%(card)s 카드는 이번 게임에 없습니다."),
+    "no_such_card": _w("%(card)s is not in play.", "%(card)s은(는) 이번 게임에 없습니다."),
     "no_such_price": _w("%(price)s is not on the share price index.",
                         "주가 지수에 %(price)s 칸은 없습니다."),
     "no_such_train": _w("No such train there.", "그곳에 그런 열차가 없습니다."),
@@ -266,6 +290,14 @@ WORDS = {
     "param.pick": _w("Company or character", "기업 또는 캐릭터"),
     "param.home_tile": _w("Kind of the set-up card", "시작 카드의 종류"),
     "param.card": _w("Card", "카드"),
+    "warn.cash_forfeit": _w("Ending the turn now gives up the card's company cash (%(amount)s, "
+                            "not taken).",
+                            "지금 차례를 마치면 이 카드의 회사 자산 %(amount)s을(를) 받지 않고 "
+                            "버립니다."),
+    "warn.personal_cash_forfeit": _w("Ending the turn now gives up the card's personal cash "
+                                     "(not taken).",
+                                     "지금 차례를 마치면 이 카드의 개인 자산을 받지 않고 "
+                                     "버립니다."),
     "param.effect": _w("Effect used", "쓸 효과"),
     "param.amount": _w("Amount", "금액"),
     "param.company": _w("Company", "회사"),
@@ -387,7 +419,7 @@ WORDS = {
 
 for _e, (_en, _ko) in {"track": ("lay or upgrade track", "철길 배치/업그레이드"),
                        "station": ("place a station", "역 마커 배치"),
-                       "trains": ("buy one or two trains", "열차 1~2대 구매"),
+                       "trains": ("buy one or two trains", "열차 한두 대 구매"),
                        "shares": ("sell and buy shares, or found a company",
                                   "주식 판매·구매 또는 회사 설립"),
                        "personal_cash": ("personal cash £5/10/20", "개인 자산 추가 5/10/20"),
@@ -437,5 +469,45 @@ for _k, _v in D.OTHERS.items():
     _TEXT[_v["name"]] = "회사 " + _v["name"].split()[-1]
 for _en, _ko in _TEXT.items():
     WORDS.setdefault(f"text.{_en}", _w(_en, _ko))
+for _code in [c for c in WORDS if c.startswith("effect.")]:
+    WORDS[_code]["plain"] = True         # an effect in the words, in English too
 for _code in [c for c in WORDS if c.startswith(("effect.", "train_op."))]:
     WORDS.setdefault("text." + _code.split(".", 1)[1], WORDS[_code])
+
+# -- places, exits and cards as the table sees them (issue 25) -------------------------------
+# The track cards lie on the table in a grid around Mildendo (this book's own grid: north is
+# the side Mildendo's red company joins, S 셋업 12); a card's place is said from Mildendo, never
+# as the grid's coordinates.
+_DIRS = {"N": ("north", "북쪽"), "E": ("east", "동쪽"), "S": ("south", "남쪽"),
+         "W": ("west", "서쪽")}
+
+
+def _place(x: int, y: int) -> dict:
+    if (x, y) == (0, 0):
+        return _w("Mildendo", "밀덴도")
+    steps = [(abs(y), "N" if y < 0 else "S")] if y else []
+    steps += [(abs(x), "E" if x > 0 else "W")] if x else []
+    en = ", ".join(f"{n} {_DIRS[d][0]}" for n, d in steps) + " of Mildendo"
+    ko = "밀덴도에서 " + ", ".join(f"{_DIRS[d][1]} {n}칸" for n, d in steps)
+    return _w(en, ko)
+
+
+for _x in range(-20, 21):
+    for _y in range(-20, 21):
+        WORDS[f"hex.{_x},{_y}"] = _place(_x, _y)
+# a card's exits: the sides its track leaves by
+for _e in D.EXITS:
+    WORDS[f"text.{_e}"] = _w(
+        "all four sides" if len(_e) == 4 else
+        " and ".join(", ".join(_DIRS[s][0] for s in "NESW" if s in _e).rsplit(", ", 1)),
+        "네 변 모두" if len(_e) == 4 else "·".join(_DIRS[s][1][0] for s in "NESW" if s in _e))
+# the action cards by number (the box's list of what each card offers is not public, R: the
+# player says which effect it uses when taking it)
+for _i, _c in enumerate(D.ACTION_CARDS, 1):
+    WORDS[f"text.{_c}"] = _w(f"action card {_i}", f"행동 카드 {_i}")
+# the English of these events is filled from the words too (a place, exits, a card)
+for _code, _entry in WORDS.items():
+    _en = _entry.get("en")
+    if isinstance(_en, str) and any(f"%({p})s" in _en for p in ("pos", "other", "exits", "card",
+                                                                 "effect")):
+        _entry["plain"] = True
