@@ -11,13 +11,18 @@ STEPS = {
     "issue_shares": "Issue shares", "bid": "Bid", "drop_out": "Drop out",
     "turn_order_pass": "Pass with the Turn Order Pass", "select_action": "Select an action",
     "no_action": "No action", "urbanize": "Urbanize", "build": "Build",
-    "build_done": "Done building", "deliver": "Move a good", "raise_locomotive":
+    "build_done": "Done building", "deliver": "Move a good", "move_good": "Move a good",
+    "raise_locomotive":
     "Raise the locomotive", "pass_move": "Move no good", "correction": "Correction",
     "undo": "Undo", "redo": "Redo",
 }
 FIELD_NAMES = {"count": "How many", "amount": "Amount", "pick": "Action", "colour": "Colour",
                "kind": "What is built", "exits": "Track exits", "links": "Links",
-               "player": "Player", "value": "New value", "reason": "Reason"}
+               "player": "Player", "value": "New value", "reason": "Reason",
+               "route": "Links", "link": "Link", "reaches": "Reaches", "region": "Half",
+               "town": "On the town", "owner": "Owner", "tiles": "Track tiles",
+               "place": "Place", "name": "New name", "place_kind": "City, town or island"}
+HIDDEN = ("type", "entity", "form")      # not said: who is said apart, ``form`` is the entry's
 
 
 def _field(k: str, v) -> dict:
@@ -43,7 +48,7 @@ def describe(action: dict, currency: str = "$", extra: dict | None = None) -> di
     label = C.msg(f"step.{kind}", STEPS.get(kind, kind.replace("_", " ").capitalize()))
     details = []
     for k, v in action.items():
-        if k in ("type", "entity") or v is None:
+        if k in HIDDEN or v is None:
             continue
         value = extra[k](v) if extra and k in extra else _field(k, v)
         if k.startswith("owner_"):

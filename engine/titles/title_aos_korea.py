@@ -34,6 +34,8 @@ AS_NORMAL = ("river", "coexist_plain", "coexist_river", "coexist_mountain", "cro
              "cross_river", "cross_mountain", "replace", "redirect")
 COSTS = {**REGION_COSTS, **{k: D.BASE_COSTS[k] for k in AS_NORMAL}}
 
+NORTH, SOUTH = "north", "south"
+REGION_NAMES = {NORTH: "North", SOUTH: "South"}
 NONE, SOUTH_TO_NORTH, NORTH_TO_SOUTH = "none", "south_to_north", "north_to_south"
 CROSSINGS = (NONE, SOUTH_TO_NORTH, NORTH_TO_SOUTH)
 CROSSING_NAMES = {NONE: "Does not cross the line", SOUTH_TO_NORTH: "Crosses South to North",
@@ -100,6 +102,43 @@ class KoreaMap(BaseMap):
             raise GameError("crossing_closed", f"In round {rules.turn} goods cross the line "
                             f"{DIRECTION_NAMES[way]}.", turn=rules.turn,
                             way=direction_label(way))
+
+    # -- places carry their half; a chain's crossings follow from them ----------------------
+    def place_params(self):
+        return {"region": C.choice("text", [NORTH, SOUTH], {
+            r: C.msg(f"korea.region.{r}", REGION_NAMES[r]) for r in (NORTH, SOUTH)},
+            optional=True, label=C.msg("korea.form.region", "Half of a newly named place"))}
+
+    def new_place_region(self, kind, action, name):
+        region = action.get("region")
+        if region in REGION_NAMES:
+            return region
+        if kind.startswith(("north_", "south_")):
+            return kind.split("_")[0]
+        raise GameError("korea_region", f"Say whether {name} is in the North or the South.",
+                        name=name)
+
+    def check_link(self, register, kind, plan):
+        pass
+
+    @staticmethod
+    def crossings(register, places):
+        """The chain's crossings of the line, in order (south_to_north, north_to_south)."""
+        out = []
+        for a, b in zip(places, places[1:]):
+            ra, rb = register.region(a), register.region(b)
+            if ra and rb and ra != rb:
+                out.append(SOUTH_TO_NORTH if ra == SOUTH else NORTH_TO_SOUTH)
+        return out
+
+    def check_chain(self, rules, player, places):
+        allowed = allowed_crossings(rules.turn)
+        for crossing in self.crossings(rules.register, places):
+            if crossing not in allowed:
+                way = direction(rules.turn)
+                raise GameError("crossing_closed", f"In round {rules.turn} goods cross the "
+                                f"line {DIRECTION_NAMES[way]}.", turn=rules.turn,
+                                way=direction_label(way))
 
     def book_facts(self, rules):
         if rules.finished:
@@ -175,4 +214,9 @@ WORDS = {
                                    "in both directions.",
                                    "여기 적힌 변경 사항이 없으면 기본 에이지 오브 스팀 규칙을 "
                                    "따릅니다. — 10라운드: 양방향으로 운송할 수 있습니다."),
+    "korea.region.north": _w("North", "북한"),
+    "korea.region.south": _w("South", "남한"),
+    "korea.form.region": _w("Half of a newly named place", "새로 이름 붙인 장소의 지역"),
+    "korea_region": _w("Say whether %(name)s is in the North or the South.",
+                       "%(name)s(이)가 북한인지 남한인지 정하세요."),
 }
