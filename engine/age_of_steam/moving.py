@@ -18,7 +18,7 @@ from engine.age_of_steam import data as D
 from engine.age_of_steam.base import err, whole
 from engine.errors import GameError
 
-CHAINS_OFFERED = 40      # the form lists at most this many chains (others may be typed)
+CHAINS_OFFERED = 40      # the form lists at most this many chains, the usual first
 
 
 class MovingMixin:
@@ -114,7 +114,7 @@ class MovingMixin:
                                        c: C.msg(f"colour.{c}", c) for c in D.GOODS},
                                        label=C.msg("form.good", "Good")),
                                    "route": C.choice("text", chains, labels, default=chains[0],
-                                                     free_entry=True, label=C.msg(
+                                                     label=C.msg(
                                                          "form.route", "Links, from the "
                                                          "good's city"))}})
         if self.loco[p] < D.MAX_LOCOMOTIVE:
