@@ -110,11 +110,13 @@ class KoreaMap(BaseMap):
             optional=True, label=C.msg("korea.form.region", "Half of a newly named place"))}
 
     def new_place_region(self, kind, action, name):
+        """A North or South tile says its half; other tiles (river, complex) and a New City
+        need the form's ``region``."""
+        if kind.startswith(("north_", "south_")):
+            return kind.split("_")[0]
         region = action.get("region")
         if region in REGION_NAMES:
             return region
-        if kind.startswith(("north_", "south_")):
-            return kind.split("_")[0]
         raise GameError("korea_region", f"Say whether {name} is in the North or the South.",
                         name=name)
 

@@ -40,20 +40,19 @@ def filled(form: str, **given) -> dict:
 
 
 NEW = iter(range(1, 10 ** 6))
-START = ("Auckland", "Wellington")      # New Zealand's seeded cities; Korea's named anew
 
 
 def step(client, code, html) -> bool:
     """Post one plain step for whoever acts, each form with the values it shows: no shares,
-    drop out, the first action, a ferry link to an island, a link from a city to a new place,
-    then done, a black good over the chain the form offers first; a form the engine refuses
-    (too little cash) gives way to the next."""
+    drop out, the first action, builds while one is offered (each a link of one tile
+    between two new places), then done, a delivery over the chain the form offers first
+    (``test_aos_links_pages`` plays chains as a table chooses them); a form the engine
+    refuses (too little cash) gives way to the next."""
     n = next(NEW)
-    first = "Turn 1 of" in html or "1턴:" in html     # the first turn: shares and links
-    plans = [("issue_shares", {"count": "1"} if first else {}), ("drop_out", {}), ("select_action", {}), ("no_action", {}),
-             *([("build", {"kind": "ferry", "link": "Auckland", "reaches": f"⛴ {n % 5 + 1}"}),
-                ("build", {"link": START[n % 2], "reaches": f"P{n}"})] if first else []),
-             ("build_done", {}), ("move_good", {"colour": "black"}), ("pass_move", {})]
+    plans = [("issue_shares", {}), ("drop_out", {}), ("select_action", {}), ("no_action", {}),
+             ("build", {"link": f"P{n}", "reaches": f"Q{n}"}), ("build_done", {}),
+             ("move_good", {}),
+             ("pass_move", {})]
     for kind, given in plans:
         form = form_of(html, kind)
         if form is None:
@@ -82,7 +81,7 @@ def test_a_whole_game_through_the_pages(client, title, players, lang):
         if not step(client, code, html):
             break
         posted += 1
-    assert posted > 25     # the plain players now pay for real links: fewer turns survive
+    assert posted > 40
     html = client.get(f"/tables/{code}").get_data(as_text=True)
     assert ("Game over" in html) if lang == "en" else ("게임 종료" in html)
     for path in ("/history", "/scores", "/export.json", "/export.csv"):
