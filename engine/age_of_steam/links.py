@@ -210,6 +210,9 @@ class Register:
         self.used[f"|{key}"] = self.used.get(f"|{key}", 0) + 1
 
     def usual_first(self, player: str, chains: list) -> list:
-        """The player's most used chain first, then the table's, then the shortest."""
+        """The player's most used chain first, then the table's, then the one that pays the
+        player most (its own links), then the shortest."""
         return sorted(chains, key=lambda c: (-self.used.get(f"{player}|{c[0]}", 0),
-                                             -self.used.get(f"|{c[0]}", 0), len(c[2]), c[0]))
+                                             -self.used.get(f"|{c[0]}", 0),
+                                             -sum(k["owner"] == player for k in c[2]),
+                                             len(c[2]), c[0]))

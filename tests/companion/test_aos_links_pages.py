@@ -12,6 +12,7 @@ from engine import Game
 from tests.aos_table_bot import decide
 from tests.companion.test_aos_pages import filled, form_of
 from tests.companion.test_pages import seated
+from tests.engine.test_aos_links import taps_before, taps_now
 
 ALLOWED = {1: {"south_to_north"}, 2: {"north_to_south"}, 0: set()}      # Korea, by round % 3
 
@@ -47,6 +48,7 @@ def play(client, title, players, lang):
     code, _, _ = seated(client, players=players, title=title)
     owners = {}                     # link id -> owner, from the builds entered
     deliveries = crossings = 0
+    taps = {"now": 0, "before": 0}  # the deliveries' taps, through this form and the old one
     for _ in range(1500):
         game = game_of(client, code)
         if game.finished:
@@ -59,6 +61,12 @@ def play(client, title, players, lang):
             owners[lid] = p
         expected = dict(r.income)
         if kind == "move_good":
+            entry = next(e for e in game.legal_actions() if e["type"] == "move_good")
+            now, before = taps_now(entry, fields), taps_before(game, p, fields)
+            taps["now"] += now
+            taps["before"] += before
+            if fields["route"] == entry["params"]["route"]["default"]:
+                assert now <= before                # the chain shown first: never more taps
             places, links = reg.follow(fields["route"], r.loco[p])
             for k in links:
                 assert k["owner"] == owners[k["id"]] or k["owner"] is None
@@ -85,6 +93,8 @@ def play(client, title, players, lang):
                 assert "개성 → 서울" not in form and "서울 → 개성" not in form   # closed
     game = game_of(client, code)
     assert game.finished
+    print(f"{title}: {deliveries} deliveries, taps {taps['now']} now, {taps['before']} before")
+    assert taps["now"] <= taps["before"]
     return code, game, deliveries, crossings
 
 

@@ -217,3 +217,44 @@ def test_corrections_cover_a_link_and_a_place_and_are_audited():
         g.process({"type": "correction", "entity": by, "kind": "link", "link": "#1",
                    "reaches": "Alba", "reason": "x"})          # a link from Alba to Alba
     assert g.view() == before
+
+
+def taps_now(entry, action) -> int:
+    """Taps to enter ``action`` through the form of ``entry`` (README "Taps per typical
+    step": a click or a field entry; a field already showing the value costs nothing): the
+    good's colour (no preselection), the chain unless the form shows it, the button."""
+    route = entry["params"]["route"]
+    return 1 + (action["route"] != route.get("default")) + 1
+
+
+def taps_before(game, p, action) -> int:
+    """The same delivery through the typed form it replaces (``deliver``: the colour, each
+    link's owner preselected as the shipper, the destination preselected as none, the
+    button)."""
+    places, links = game.rules.register.follow(action["route"], game.rules.loco[p])
+    others = sum(k["owner"] != p for k in links)
+    far = places[-1].startswith("⛴") or len({game.rules.register.region(x)
+                                               for x in places}) > 1
+    return 1 + others + far + 1
+
+
+def test_taps_a_one_link_delivery_no_more_a_three_link_one_fewer():
+    g, first, second = network()
+    walk(g, "move")
+    p = who(g)
+    fix(g, "locomotive", p, value=3)
+    entry = next(e for e in g.legal_actions() if e["type"] == "move_good")
+    three = {"colour": "red", "route": "2+3+4+"}      # B-C-D-E: links of both builders
+    one = {"colour": "red", "route": entry["params"]["route"]["default"]}
+    assert len(g.rules.register.follow(one["route"], 3)[1]) >= 1
+    act(g, "move_good", **three)                      # the table's chain once ...
+    walk(g, "move", turn=2)
+    while who(g) != p:
+        act(g, "pass_move")
+    entry = next(e for e in g.legal_actions() if e["type"] == "move_good")
+    assert taps_now(entry, three) == 2 < taps_before(g, p, three)    # ... is then shown first
+    k = g.rules.register.links[1]                     # a one-link delivery over A-B
+    one = {"colour": "red", "route": "1+"}
+    assert taps_now(entry, one) <= 3 and taps_before(g, p, one) >= 2
+    if k["owner"] != p:
+        assert taps_now(entry, one) <= taps_before(g, p, one)
