@@ -258,3 +258,24 @@ def test_taps_a_one_link_delivery_no_more_a_three_link_one_fewer():
     assert taps_now(entry, one) <= 3 and taps_before(g, p, one) >= 2
     if k["owner"] != p:
         assert taps_now(entry, one) <= taps_before(g, p, one)
+
+
+def test_an_older_log_with_typed_builds_and_deliveries_replays_as_it_scored():
+    """A log from before the register: builds without a link, a typed delivery. Replayed
+    unchecked, its tiles count as they did (every tile built) and its delivery pays as
+    typed; the register stays empty."""
+    g = walk(new(n=3, seed=8), "build")
+    p = who(g)
+    g.process({"type": "build", "entity": p, "kind": "plain"}, checked=False)
+    g.process({"type": "build", "entity": p, "kind": "river"}, checked=False)
+    g.process({"type": "build_done", "entity": p}, checked=False)
+    walk(g, "move")
+    q = who(g)
+    g.process({"type": "deliver", "entity": q, "links": 1, "colour": "red", "owner_1": p},
+              checked=False)
+    again = new(n=3, seed=8)
+    for a in g.effective:
+        again.process(a, checked=False)
+    r = again.rules
+    assert r.track_score(p) == 2 and r.income[p] == 1 and not r.register.links
+    assert again.result() == g.result() and again.view() == g.view()
