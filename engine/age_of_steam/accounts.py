@@ -19,6 +19,8 @@ from engine.age_of_steam.options import BEFORE_SHORTFALL
 CORRECTION_LIMIT = 1000
 NOBODY = "nobody"                      # a link's owner corrected to none
 REGIONS = ("north", "south")           # a place's half (Korea)
+REGISTER_KINDS = ("link_owner", "link_tiles", "link_reaches", "place_name", "place_kind",
+                  "place_region")
 
 
 class AccountsMixin:
@@ -69,12 +71,13 @@ class AccountsMixin:
         if not isinstance(reason, str) or not reason.strip():
             raise err("correction_reason", "A correction needs a reason.")
         kind, who = action.get("kind"), action.get("player")
-        kinds = ("cash", "income", "track", "locomotive", "link", "place") + \
+        kinds = ("cash", "income", "track", "locomotive") + REGISTER_KINDS + \
             tuple(self.map.correction_kinds())
         if kind not in kinds:
             raise err("bad_correction", f"A correction is of {', '.join(kinds)}.", kind=kind)
-        if kind in ("link", "place"):
-            what = self.correct_link(action) if kind == "link" else self.correct_place(action)
+        if kind in REGISTER_KINDS:
+            what = self.correct_link(kind, action) if kind.startswith("link") \
+                else self.correct_place(kind, action)
             self.say("corrected_register", f"Correction by {self.pname(by)}: {what} "
                      f"({reason.strip()[:200]}).", by=by, kind=kind, what=what,
                      reason=reason.strip()[:200])
@@ -100,90 +103,97 @@ class AccountsMixin:
                  f"is now {value} ({reason.strip()[:200]}).", by=by, player=who, kind=kind,
                  value=value, reason=reason.strip()[:200])
 
-    def correct_link(self, action: dict) -> str:
-        """A link's owner (``player``, or ``nobody``), tiles and end (``reaches``: a place, or
-        ``unfinished``); the fields left out stay as they are. Checked whole before any
-        change."""
+    def correct_link(self, kind: str, action: dict) -> str:
+        """A link's owner (a player, or ``nobody``), tiles, or end (``reaches``: a place, or
+        ``unfinished``). Checked whole before any change."""
         reg = self.register
         key = action.get("link")
         lid = int(key[1:]) if isinstance(key, str) and key[1:].isdigit() else -1
         link = reg.links.get(lid)
         if link is None:
             raise err("no_link", f"There is no link {key}.", link=str(key))
-        owner, tiles, reaches = (action.get(f) for f in ("owner", "tiles", "reaches"))
-        if owner is not None and owner != NOBODY and owner not in self.players:
-            raise err("bad_player", f"No player {owner!r} at this table.", player=owner)
-        if tiles is not None:
-            tiles = whole(action, "tiles", 0, 50)
-        if reaches is not None and reaches != NOT_YET and reaches not in reg.places:
-            raise err("bad_reaches", "Say which place the link reaches, or that it stays "
-                      "unfinished.")
-        if reaches == link["a"]:
-            raise err("link_loop", f"A link joins two places; it starts at {reaches}.",
-                      name=reaches)
-        if owner is not None:
+        if kind == "link_owner":
+            owner = action.get("owner")
+            if owner != NOBODY and owner not in self.players:
+                raise err("bad_player", f"No player {owner!r} at this table.", player=owner)
             link["owner"] = None if owner == NOBODY else owner
-        if tiles is not None:
-            link["tiles"] = tiles
-        if reaches is not None:
+        elif kind == "link_tiles":
+            link["tiles"] = whole(action, "tiles", 0, 50)
+        else:
+            reaches = action.get("reaches")
+            if reaches != NOT_YET and reaches not in reg.places:
+                raise err("bad_reaches", "Say which place the link reaches, or that it stays "
+                          "unfinished.")
+            if reaches == link["a"]:
+                raise err("link_loop", f"A link joins two places; it starts at {reaches}.",
+                          name=reaches)
             link["b"] = None if reaches == NOT_YET else reaches
         owner_name = self.pname(link["owner"]) if link["owner"] else "–"
         return (f"link {lid}: {reg.describe_link(link)}, {owner_name}, {link['tiles']} "
                 f"tile(s), {reg.state(link)}")
 
-    def correct_place(self, action: dict) -> str:
-        """A place's name (``name``), kind and region; the fields left out stay."""
+    def correct_place(self, kind: str, action: dict) -> str:
+        """A place's name, kind (city, town, island) or region (North, South)."""
         reg = self.register
         place = action.get("place")
         if place not in reg.places:
             raise err("no_place", f"There is no place {place!r} on the register.",
                       name=str(place))
-        name, kind, region = (action.get(f) for f in ("name", "place_kind", "region"))
-        if kind is not None and kind not in PLACE_KINDS:
-            raise err("bad_place_kind", f"A place is one of {', '.join(PLACE_KINDS)}.",
-                      choices=list(PLACE_KINDS))
-        if region is not None and region not in REGIONS:
-            raise err("bad_region", "A place is in the North or the South.",
-                      choices=list(REGIONS))
-        if isinstance(name, str) and name.strip() and name.strip() != place:
+        if kind == "place_name":
+            name = action.get("name")
+            if not isinstance(name, str):
+                raise err("bad_place", "A place's name is a word, not empty and not starting "
+                          "with #.", name=str(name))
             reg.rename(place, name)
             place = name.strip()
-        if kind is not None:
-            reg.places[place]["kind"] = kind
-        if region is not None:
-            reg.places[place]["region"] = region
+        elif kind == "place_kind":
+            if action.get("place_kind") not in PLACE_KINDS:
+                raise err("bad_place_kind", f"A place is one of {', '.join(PLACE_KINDS)}.",
+                          choices=list(PLACE_KINDS))
+            reg.places[place]["kind"] = action["place_kind"]
+        else:
+            if action.get("region") not in REGIONS:
+                raise err("bad_region", "A place is in the North or the South.",
+                          choices=list(REGIONS))
+            reg.places[place]["region"] = action["region"]
         p = reg.places[place]
         return f"{place}: {p['kind']}" + (f", {p['region']}" if p["region"] else "")
 
     def register_forms(self) -> list:
+        """(kind, fields) of the register's corrections: one field each, so a form changes
+        only what it names."""
         reg = self.register
         forms = []
         if reg.links:
             keys = [link_key(i) for i in reg.links]
-            forms.append(("link", {
-                "link": C.choice("text", keys, {link_key(i): C.msg(
-                    "link.name", f"Link {i}: {reg.describe_link(k)}", link=i,
-                    name=reg.describe_link(k)) for i, k in reg.links.items()},
-                    label=C.msg("form.link_corrected", "Link")),
-                "owner": C.choice("text", [*self.players, NOBODY], {
-                    **{p: C.player(p) for p in self.players},
-                    NOBODY: C.msg("word.nobody", "nobody")}, optional=True,
-                    label=C.msg("form.owner", "Owner")),
-                "tiles": C.number("count", 0, 50, optional=True,
-                                  label=C.msg("form.tiles", "Track tiles")),
-                "reaches": C.choice("text", [NOT_YET] + reg.names(), {NOT_YET: C.msg(
-                    "link.not_yet", "No place yet: the link stays unfinished")},
-                    optional=True, label=C.msg("form.reaches_corrected", "Reaches"))}))
+            link = C.choice("text", keys, {link_key(i): C.msg(
+                "link.name", f"Link {i}: {reg.describe_link(k)}", link=i,
+                name=reg.describe_link(k)) for i, k in reg.links.items()},
+                label=C.msg("form.link_corrected", "Link"))
+            forms += [
+                ("link_owner", {"link": link, "owner": C.choice(
+                    "text", [*self.players, NOBODY], {
+                        **{p: C.player(p) for p in self.players},
+                        NOBODY: C.msg("word.nobody", "nobody")},
+                    label=C.msg("form.owner", "Owner"))}),
+                ("link_tiles", {"link": link, "tiles": C.number(
+                    "count", 0, 50, default=1, label=C.msg("form.tiles", "Track tiles"))}),
+                ("link_reaches", {"link": link, "reaches": C.choice(
+                    "text", [NOT_YET] + reg.names(), {NOT_YET: C.msg(
+                        "link.not_yet", "No place yet: the link stays unfinished")},
+                    label=C.msg("form.reaches_corrected", "Reaches"))})]
         if reg.places:
-            forms.append(("place", {
-                "place": C.choice("text", reg.names(), label=C.msg("form.place", "Place")),
-                "name": C.free_text(20, optional=True, not_in=reg.names(),
-                                    label=C.msg("form.place_name", "New name")),
-                "place_kind": C.choice("text", list(PLACE_KINDS), {
-                    k: C.msg(f"place.{k}", k) for k in PLACE_KINDS}, optional=True,
-                    label=C.msg("form.place_kind", "City, town or island")),
-                "region": C.choice("text", list(REGIONS), {
-                    r: C.msg(f"region.{r}", r.capitalize()) for r in REGIONS}, optional=True,
+            place = C.choice("text", reg.names(), label=C.msg("form.place", "Place"))
+            forms += [
+                ("place_name", {"place": place, "name": C.free_text(
+                    20, not_in=reg.names(), label=C.msg("form.place_name", "New name"))}),
+                ("place_kind", {"place": place, "place_kind": C.choice(
+                    "text", list(PLACE_KINDS), {k: C.msg(f"place.{k}", k) for k in PLACE_KINDS},
+                    label=C.msg("form.place_kind", "City, town or island"))})]
+            if self.map.place_params():        # a map whose places carry a half (Korea)
+                forms.append(("place_region", {"place": place, "region": C.choice(
+                    "text", list(REGIONS), {r: C.msg(f"region.{r}", r.capitalize())
+                                            for r in REGIONS},
                     label=C.msg("form.region", "North or South"))}))
         return forms
 
@@ -206,6 +216,6 @@ class AccountsMixin:
                 "params": {"entity": seated, "player": who, **fields, "reason": reason}}
                for kind, fields in forms]
         return out + [{"type": "correction", "kind": kind, "anytime": True,
-                       "label": C.msg(f"form.correct_{kind}", f"Correct a {kind}"),
+                       "label": C.msg(f"form.correct_{kind}", f"Correct a {kind.replace('_', ' ')}"),
                        "params": {"entity": seated, **fields, "reason": reason}}
                       for kind, fields in self.register_forms()]

@@ -34,7 +34,7 @@ AS_NORMAL = ("river", "coexist_plain", "coexist_river", "coexist_mountain", "cro
              "cross_river", "cross_mountain", "replace", "redirect")
 COSTS = {**REGION_COSTS, **{k: D.BASE_COSTS[k] for k in AS_NORMAL}}
 
-NORTH, SOUTH = "north", "south"
+NORTH, SOUTH, BY_TILE = "north", "south", "tile"
 REGION_NAMES = {NORTH: "North", SOUTH: "South"}
 NONE, SOUTH_TO_NORTH, NORTH_TO_SOUTH = "none", "south_to_north", "north_to_south"
 CROSSINGS = (NONE, SOUTH_TO_NORTH, NORTH_TO_SOUTH)
@@ -105,9 +105,10 @@ class KoreaMap(BaseMap):
 
     # -- places carry their half; a chain's crossings follow from them ----------------------
     def place_params(self):
-        return {"region": C.choice("text", [NORTH, SOUTH], {
-            r: C.msg(f"korea.region.{r}", REGION_NAMES[r]) for r in (NORTH, SOUTH)},
-            optional=True, label=C.msg("korea.form.region", "Half of a newly named place"))}
+        return {"region": C.choice("text", [BY_TILE, NORTH, SOUTH], {
+            BY_TILE: C.msg("korea.region.tile", "As the tile says (North or South track)"),
+            **{r: C.msg(f"korea.region.{r}", REGION_NAMES[r]) for r in (NORTH, SOUTH)}},
+            default=BY_TILE, label=C.msg("korea.form.region", "Half of a newly named place"))}
 
     def new_place_region(self, kind, action, name):
         """A North or South tile says its half; other tiles (river, complex) and a New City
@@ -221,4 +222,6 @@ WORDS = {
     "korea.form.region": _w("Half of a newly named place", "새로 이름 붙인 장소의 지역"),
     "korea_region": _w("Say whether %(name)s is in the North or the South.",
                        "%(name)s(이)가 북한인지 남한인지 정하세요."),
+    "korea.region.tile": _w("As the tile says (North or South track)",
+                            "타일대로 (북한 또는 남한 선로)"),
 }

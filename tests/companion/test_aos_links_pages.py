@@ -131,3 +131,29 @@ def test_korea_through_the_pages_with_chains_of_links(client):
     assert deliveries > 20 and crossings > 0
     assert r.register.region("서울") == "south" and r.register.region("개성") == "north"
     check_end(client, code, game, "ko")
+
+
+def test_a_link_and_a_place_corrected_through_the_pages_are_audited(client):
+    """The register's corrections are forms like the others: a link's owner and tiles, a
+    place's name; each marked as a correction in the history with its reason."""
+    code, _, _ = seated(client, players=("Ann", "Bo"), title="AoS-NewZealand")
+    game = game_of(client, code)
+    while game.rules.phase != "build":
+        post(client, code, *decide(game))
+        game = game_of(client, code)
+    post(client, code, "build", {"kind": "plain", "link": "Auckland", "reaches": "Hamilton"})
+    for kind, given in (("link_owner", {"link": '"#1"', "owner": '"2"'}),
+                        ("link_tiles", {"link": '"#1"', "tiles": "2"}),
+                        ("place_name", {"place": '"Hamilton"', "name": "Kirikiriroa"})):
+        html = client.get(f"/tables/{code}").get_data(as_text=True)
+        forms = re.findall(r'<form[^>]*data-type="correction".*?</form>', html, re.S)
+        form = next(f for f in forms if f'name="{next(iter(given))}"' in f and
+                    f'name="{list(given)[1]}"' in f)
+        data = filled(form, **given, reason="two tiles on the board")
+        r = client.post(f"/tables/{code}/act", data={**data, "confirm": "1"})
+        assert r.status_code == 303, (kind, r.get_data(as_text=True)[-1500:])
+    k = game_of(client, code).rules.register.links[1]
+    assert (k["owner"], k["tiles"], k["b"]) == ("2", 2, "Kirikiriroa")
+    history = client.get(f"/tables/{code}/history").get_data(as_text=True)
+    assert history.count('class="fix"') == 3
+    assert "two tiles on the board" in history and "Kirikiriroa" in history

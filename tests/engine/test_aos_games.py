@@ -101,7 +101,7 @@ def table_place(rng, name, p, action, game):
     if name == "kind" and "ferry" in p.get("choices", []) and rng.random() < 0.5:
         return "ferry"                    # New Zealand's islands are reached by ferry
     if name == "region":
-        return rng.choice(p["choices"])
+        return rng.choice(["north", "south"])
     if name == "town" and action.get("type") == "urbanize":
         return rng.choice(p["choices"]) if p["choices"] else contract.OMIT
     return None

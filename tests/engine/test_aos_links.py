@@ -203,20 +203,37 @@ def test_urbanization_turns_a_town_into_a_city():
 def test_corrections_cover_a_link_and_a_place_and_are_audited():
     g, first, second = network()
     by = g.players[0]["id"]
-    events = g.process({"type": "correction", "entity": by, "kind": "link", "link": "#5",
-                        "owner": first, "tiles": 3, "reaches": "A", "reason": "board"})
+
+    def fix_register(kind, **fields):
+        return g.process({"type": "correction", "entity": by, "kind": kind,
+                          "reason": "the board says so", **fields})
+
+    fix_register("link_owner", link="#5", owner=first)
+    fix_register("link_tiles", link="#5", tiles=3)
+    events = fix_register("link_reaches", link="#5", reaches="A")
     k = g.rules.register.links[5]
     assert (k["owner"], k["tiles"], k["b"]) == (first, 3, "A")
     assert events[-1]["code"] == "corrected_register" and events[-1]["params"]["by"] == by
-    g.process({"type": "correction", "entity": by, "kind": "place", "place": "A",
-               "name": "Alba", "region": "north", "reason": "spelling"})
+    assert events[-1]["params"]["reason"] == "the board says so"
+    fix_register("place_name", place="A", name="Alba")
+    fix_register("place_kind", place="B", place_kind="town")
     reg = g.rules.register
     assert "Alba" in reg.places and reg.links[1]["a"] == "Alba" and reg.links[5]["b"] == "Alba"
+    assert reg.kind("B") == "town"
+    fix_register("link_owner", link="#1", owner="nobody")
+    assert reg.links[1]["owner"] is None
     before = g.view()
-    with pytest.raises(GameError):
-        g.process({"type": "correction", "entity": by, "kind": "link", "link": "#1",
-                   "reaches": "Alba", "reason": "x"})          # a link from Alba to Alba
-    assert g.view() == before
+    with pytest.raises(GameError) as e:
+        fix_register("link_reaches", link="#1", reaches="Alba")     # Alba to Alba
+    assert e.value.code == "link_loop" and g.view() == before
+    kinds = {e["kind"] for e in g.legal_actions() if e["type"] == "correction"}
+    assert "place_region" not in kinds          # the base map's places carry no half
+    korea = walk(new("AoS-Korea", n=4, seed=9), "build")
+    act(korea, "build", kind="south_plain", link="Seoul")
+    korea.process({"type": "correction", "entity": korea.players[0]["id"],
+                   "kind": "place_region", "place": "Seoul", "region": "north",
+                   "reason": "misread"})
+    assert korea.rules.register.region("Seoul") == "north"
 
 
 def taps_now(entry, action) -> int:

@@ -166,7 +166,7 @@ def test_the_table_corrects_island_discs_and_ferry_links():
     p = g.rules.players[1]
     kinds = {e["kind"] for e in g.legal_actions() if e["type"] == "correction"}
     assert {"island_disc", "ferry_links", "cash", "income", "track", "locomotive",
-            "place"} == kinds        # places: Auckland, Wellington and the islands are named
+            "place_name", "place_kind"} == kinds      # Auckland, Wellington, the islands
     for island in NZ.ISLANDS:
         fix(g, "island_disc", p, island=island, on=True)
     assert g.rules.map.eligible(g.rules, p)
