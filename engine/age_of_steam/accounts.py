@@ -216,6 +216,7 @@ class AccountsMixin:
                 "params": {"entity": seated, "player": who, **fields, "reason": reason}}
                for kind, fields in forms]
         return out + [{"type": "correction", "kind": kind, "anytime": True,
-                       "label": C.msg(f"form.correct_{kind}", f"Correct a {kind.replace('_', ' ')}"),
+                       "label": C.msg(f"form.correct_{kind}", "Correct the register: "
+                                      + kind.replace("_", " ")),
                        "params": {"entity": seated, **fields, "reason": reason}}
                       for kind, fields in self.register_forms()]

@@ -82,16 +82,12 @@ class BaseMap:
     def chain_delivered(self, rules, player: str, colour: str, places: list[str]) -> None:
         """What a delivery over a chain does beyond income (events)."""
 
-    # -- moving goods -----------------------------------------------------------------------
-    def delivery_params(self, turn: int) -> dict:
-        """Extra params of a delivery entry (what the map needs to know of it)."""
-        return {}
-
+    # -- an older log's typed delivery (``deliver``, replayed unchecked) ---------------------
     def check_delivery(self, rules, player: str, action: dict) -> None:
-        """Refuse a delivery the map forbids (the action is well-formed)."""
+        """Refuse a typed delivery the map forbids (the action is well-formed)."""
 
     def delivered(self, rules, player: str, action: dict) -> list:
-        """What a delivery does beyond income (events)."""
+        """What a typed delivery does beyond income (events)."""
         return []
 
     # -- corrections ------------------------------------------------------------------------

@@ -25,7 +25,18 @@ FIELD_NAMES = {"count": "How many", "amount": "Amount", "pick": "Action", "colou
 HIDDEN = ("type", "entity", "form")      # not said: who is said apart, ``form`` is the entry's
 
 
+PLACE_WORDS = {"unfinished": ("link.not_yet", "No place yet: the link stays unfinished"),
+               "north": ("region.north", "North"), "south": ("region.south", "South"),
+               "tile": ("region.tile", "As the tile says"),
+               "city": ("place.city", "city"), "town": ("place.town", "town"),
+               "island": ("place.island", "island"), "nobody": ("word.nobody", "nobody")}
+
+
 def _field(k: str, v) -> dict:
+    if k in ("reaches", "region", "place_kind", "owner") and v in PLACE_WORDS:
+        return C.text(C.msg(*PLACE_WORDS[v]))
+    if k == "owner":
+        return C.player(v)
     if k == "pick" and v in ACTION_NAMES:
         return C.text(action_label(v))
     if k == "kind" and v in KIND_NAMES:

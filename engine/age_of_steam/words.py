@@ -400,6 +400,7 @@ WORDS.update({
     "place.island": _w("island", "섬"),
     "region.north": _w("North", "북쪽"),
     "region.south": _w("South", "남쪽"),
+    "region.tile": _w("As the tile says", "타일대로"),
     "score.track_completed": _w("Track tiles in completed links", "완성된 링크의 선로 타일"),
     "score.track_owned": _w("Track tiles owned", "소유한 선로 타일"),
     "option.track": _w("Track at scoring", "점수 계산의 선로"),

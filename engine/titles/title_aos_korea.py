@@ -86,12 +86,6 @@ class KoreaMap(BaseMap):
                             f" or less in all: ${spent} spent, this one ${cost}.",
                             limit=ENGINEER_BUDGET, amount=cost, spent=spent)
 
-    def delivery_params(self, turn):
-        choices = [NONE] + allowed_crossings(turn)
-        return {"crossing": C.choice("text", choices, {
-            c: C.msg(f"korea.crossing.{c}", CROSSING_NAMES[c]) for c in choices}, default=NONE,
-            label=C.msg("korea.form.crossing", "Across the demarcation line"))}
-
     def check_delivery(self, rules, player, action):
         crossing = action.get("crossing")
         if crossing not in CROSSINGS:

@@ -120,13 +120,6 @@ class NewZealandMap(BaseMap):
         if kind == "ferry":
             self.ferries[player] = self.ferries.get(player, 0) + 1
 
-    def delivery_params(self, turn):
-        choices = [NO_ISLAND, *ISLANDS]
-        labels = {NO_ISLAND: C.msg("nz.island.none", "Not to an outlying island")}
-        labels.update({i: C.msg("nz.island", f"Outlying island {i}", n=int(i)) for i in ISLANDS})
-        return {"island": C.choice("text", choices, labels, default=NO_ISLAND,
-                                   label=C.msg("nz.form.island", "Destination"))}
-
     def check_delivery(self, rules, player, action):
         if action.get("island") not in (NO_ISLAND, *ISLANDS):
             raise GameError("bad_island", "The destination is an outlying island 1-5 or none.",
