@@ -4,8 +4,10 @@
 map changes: at most 2 track tiles a round; North plain $2, mountain $3; South plain $3,
 mountain $4; combination track as normal; the Engineer lays up to 3 tiles costing $9 or less
 in all; goods cross the military demarcation line one way by round (1, 4, 7: South to North;
-2, 5, 8: North to South; 3, 6, 9: not at all; 10: both ways). A delivery entry says whether
-and which way it crosses; the book shows this round's direction.
+2, 5, 8: North to South; 3, 6, 9: not at all; 10: both ways). Places on the register carry
+their half (a North or South tile says it, else the build's ``region``); a delivery's
+crossings follow from its chain's places, and the form offers only the chains this round
+allows; the book shows this round's direction.
 
 Readings (the seed is silent): river track and complex tiles cost as in the base game in
 both halves (provisional, ``shared/reference/AgeOfSteam.md`` A1/A3); the game lasts as the
