@@ -4,14 +4,17 @@ rulebook changes; ``SteamGame`` plays any of them.
 
 Modules by rule: ``data`` (the base figures and their sources), ``board_map`` (what a map
 may change), ``auction`` (issuing shares, the turn-order auction), ``selection`` (actions),
-``building`` (track builds, Urbanization), ``moving`` (goods moves), ``accounts`` (income,
+``building`` (track builds, Urbanization), ``links`` (the register of links and
+chains), ``moving`` (goods moves), ``accounts`` (income,
 expenses, reduction, elimination, corrections), ``book`` (what the phones show); ``base``
 keeps the money and the turn loop. Words: ``words`` (English and Korean).
 
 Actions (``entity`` the acting player):
   issue_shares {count} · bid {amount} · drop_out · turn_order_pass
-  · select_action {pick} · no_action · urbanize {colour} · build {kind, [exits]}
-  · build_done · deliver {links, colour, owner_1 .. owner_<links>, ...map's fields}
+  · select_action {pick} · no_action · urbanize {colour, [town], [region]}
+  · build {kind, [exits], form, link, reaches, [region]}
+  · build_done · move_good {colour, route}
+  · (older logs only: deliver {links, colour, owner_1 .. owner_<links>, ...map's fields})
   · raise_locomotive · pass_move · correction {kind, player, amount | value, reason}
 """
 from __future__ import annotations
@@ -33,8 +36,8 @@ HANDLERS = {
     "auction": {"bid": "bid", "drop_out": "drop_out", "turn_order_pass": "use_turn_order_pass"},
     "actions": {"select_action": "select_action", "no_action": "no_action"},
     "build": {"build": "build", "build_done": "build_done", "urbanize": "urbanize"},
-    "move": {"deliver": "deliver", "raise_locomotive": "raise_locomotive",
-             "pass_move": "pass_move"},
+    "move": {"move_good": "move_good", "deliver": "deliver",
+             "raise_locomotive": "raise_locomotive", "pass_move": "pass_move"},
 }
 LEGAL = {"shares": "shares_legal", "auction": "auction_legal", "actions": "actions_legal",
          "build": "build_legal", "move": "move_legal"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from engine.age_of_steam import data as D
+from engine.age_of_steam.links import Register
 from engine.errors import GameError
 from engine.events import Emitter, Event
 
@@ -33,6 +34,8 @@ class Base(Emitter):
         self.income = {p: D.START_INCOME for p in self.players}
         self.loco = {p: D.START_LOCOMOTIVE for p in self.players}
         self.tiles = {p: 0 for p in self.players}        # track tiles from the builds entered
+        self.loose = {p: 0 for p in self.players}        # scored tiles outside the register
+        self.register = Register(board.seed_places())     # the links on the board
         self.out: dict[str, str] = {}                     # player -> why they are out
         order = list(self.players)
         random.Random(seed).shuffle(order)                # the first turn order is drawn
@@ -129,6 +132,12 @@ class Base(Emitter):
         return ([first] if first in self.active() else []) + rest
 
     def end_of_turn(self) -> None:
+        lost = self.register.end_of_turn(self.turn) if D.UNFINISHED_LOSES_OWNER else []
+        for link in lost:
+            name = self.register.describe_link(link)
+            self.say("link_unowned", f"Link {link['id']} ({name}) was not extended this turn "
+                     "and has no owner now.", "Take the owner's marker off the unfinished "
+                     "link.", link=link["id"], name=name)
         self.settle_accounts()                      # income, expenses, reduction
         if "production" in self.taken:
             p = self.taken["production"]
@@ -158,9 +167,16 @@ class Base(Emitter):
                          score=scores[p])
 
     # -- the score --------------------------------------------------------------------------
+    def track_score(self, p: str) -> int:
+        """The track tiles that score: those of the player's complete links (the reference's
+        reading, A3), or of all their links (set-up option ``track_scoring``: ``owned``, A1),
+        plus tiles outside the register (an older log's builds, the track correction)."""
+        completed = self.options.get("track_scoring", D.TRACK_COMPLETED) != D.TRACK_OWNED
+        return self.register.track(p, completed) + self.loose[p]
+
     def points(self, p: str) -> int:
-        """3 × income − 3 × shares + 1 per track tile, and what the map adds."""
-        return 3 * self.income[p] - 3 * self.shares[p] + self.tiles[p] + \
+        """3 × income − 3 × shares issued + 1 per scoring track tile, and what the map adds."""
+        return 3 * self.income[p] - 3 * self.shares[p] + self.track_score(p) + \
             self.map.score_extra(self, p)
 
     def result(self) -> dict[str, int]:

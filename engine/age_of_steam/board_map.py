@@ -21,6 +21,10 @@ class BaseMap:
     def turns(self, players: int) -> int:
         return D.TURNS[players]
 
+    def seed_places(self) -> list[tuple[str, str, str | None]]:
+        """The places named from the start: (name, kind, region)."""
+        return []
+
     def setup_notes(self) -> list[dict]:
         """What to set up on the board (messages for the book's log)."""
         return []
@@ -53,16 +57,37 @@ class BaseMap:
     def built(self, rules, player: str, kind: str) -> None:
         """What a build does beyond its cost and track count."""
 
-    # -- moving goods -----------------------------------------------------------------------
-    def delivery_params(self, turn: int) -> dict:
-        """Extra params of a delivery entry (what the map needs to know of it)."""
+    # -- the register of links --------------------------------------------------------------
+    def place_label(self, name: str) -> dict | None:
+        """A seeded place's name in words (a message), where its name is not a proper name."""
+        return None
+
+    def place_params(self) -> dict:
+        """Extra params of a build or an urbanization that names a place (Korea: its half)."""
         return {}
 
+    def new_place_region(self, kind: str, action: dict, name: str) -> str | None:
+        """The region of a place a build (of ``kind``) names for the first time."""
+        return None
+
+    def check_link(self, register, kind: str, plan: dict) -> None:
+        """Refuse a build's place on the register the map forbids (``plan``: the link it
+        extends or the place a new one starts from, the place it reaches, the new places)."""
+        if kind == "ferry":
+            raise GameError("bad_kind", "No ferry links on this map.")
+
+    def check_chain(self, rules, player: str, places: list[str]) -> None:
+        """Refuse a delivery's chain (its places in order) the map forbids."""
+
+    def chain_delivered(self, rules, player: str, colour: str, places: list[str]) -> None:
+        """What a delivery over a chain does beyond income (events)."""
+
+    # -- an older log's typed delivery (``deliver``, replayed unchecked) ---------------------
     def check_delivery(self, rules, player: str, action: dict) -> None:
-        """Refuse a delivery the map forbids (the action is well-formed)."""
+        """Refuse a typed delivery the map forbids (the action is well-formed)."""
 
     def delivered(self, rules, player: str, action: dict) -> list:
-        """What a delivery does beyond income (events)."""
+        """What a typed delivery does beyond income (events)."""
         return []
 
     # -- corrections ------------------------------------------------------------------------

@@ -60,6 +60,8 @@ class BookMixin:
                     self._player_columns(), self._player_rows(), glance=True),
             C.facts("actions", C.msg("section.actions", "Actions this turn"),
                     [(action_label(a), C.player(self.taken[a])) for a in self.taken]),
+            C.table("entities", "links", C.msg("section.links", "Links on the board"),
+                    self._link_columns(), self._link_rows()),
             C.log("accounts", C.msg("section.accounts", "Last income and expenses"),
                   [self._account_line(line) for line in self.accounts]),
             C.log("setup", C.msg("section.setup", "Set-up on the board"),
@@ -74,7 +76,7 @@ class BookMixin:
                 ("income", C.msg("col.income", "Income"), C.GLANCE),
                 ("loco", C.msg("col.loco", "Locomotive"), C.GLANCE),
                 ("action", C.msg("col.action", "Action")),
-                ("tiles", C.msg("col.tiles", "Track tiles")),
+                ("tiles", C.msg("col.track_scored", "Track tiles scored")),
                 ("expenses", C.msg("col.expenses", "Expenses"))]
         cols += [(key, label) for key, label, _ in self.map.player_columns(self)]
         cols += [("score", C.msg("col.score", "Score"), C.GLANCE),
@@ -87,7 +89,7 @@ class BookMixin:
             out = p in self.out
             cells = {"place": C.count(self.order.index(p) + 1), "cash": C.money(self.cash[p]),
                      "shares": C.count(self.shares[p]), "income": C.money(self.income[p]),
-                     "loco": C.count(self.loco[p]), "tiles": C.count(self.tiles[p]),
+                     "loco": C.count(self.loco[p]), "tiles": C.count(self.track_score(p)),
                      "expenses": C.money(self.shares[p] + self.loco[p]),
                      "score": C.count(0 if out else self.points(p)),
                      "status": C.text(out_label(self.out[p]) if out else C.msg("word.in", "in"))}
@@ -96,6 +98,31 @@ class BookMixin:
             for key, _, cell in self.map.player_columns(self):
                 cells[key] = cell(self, p)
             rows.append((p, cells))
+        return rows
+
+    def _link_columns(self):
+        return [("from", C.msg("col.link_from", "From")),
+                ("to", C.msg("col.link_to", "To")),
+                ("owner", C.msg("col.owner", "Owner")),
+                ("tiles", C.msg("col.tiles", "Track tiles")),
+                ("state", C.msg("col.link_state", "State"))]
+
+    def _place(self, name):
+        label = self.map.place_label(name)
+        return C.text(label if label else name)
+
+    def _link_rows(self):
+        rows = []
+        for lid, k in self.register.links.items():
+            state = self.register.state(k)
+            cells = {"from": self._place(k["a"]),
+                     "to": self._place(k["b"]) if k["b"] else C.text(C.msg(
+                         "link.to_none", "–")),
+                     "owner": C.player(k["owner"]) if k["owner"] else C.text(
+                         C.msg("word.nobody", "nobody")),
+                     "tiles": C.count(k["tiles"]),
+                     "state": C.text(C.msg(f"link.state.{state}", state))}
+            rows.append((f"#{lid}", cells))
         return rows
 
     def _account_line(self, line: dict) -> dict:
@@ -110,12 +137,21 @@ class BookMixin:
                 "turns": self.length, "order": list(self.order),
                 "cash": dict(self.cash), "bank": self.bank, "shares": dict(self.shares),
                 "income": dict(self.income), "locomotive": dict(self.loco),
-                "track_tiles": dict(self.tiles), "out": dict(self.out),
+                "track_tiles": {p: self.track_score(p) for p in self.players},
+                "tiles_built": dict(self.tiles), "out": dict(self.out),
+                "links": {f"#{i}": {"a": k["a"], "b": k["b"], "owner": k["owner"],
+                                    "tiles": k["tiles"]}
+                          for i, k in self.register.links.items()},
                 "held": dict(self.held)}
 
     def round_message(self) -> dict:
         """Where the game is (the book's first item), without building the book."""
         return self.where()
+
+    def _track_label(self) -> dict:
+        if self.options.get("track_scoring") == "owned":
+            return C.msg("score.track_owned", "Track tiles owned")
+        return C.msg("score.track_completed", "Track tiles in completed links")
 
     def scores(self) -> list[dict]:
         """Each player's score and its parts (``engine.contract`` score rows), best first."""
@@ -130,7 +166,7 @@ class BookMixin:
                                   C.count(3 * self.income[p])),
                      C.score_part(C.msg("score.shares", "−3 × shares issued"),
                                   C.count(-3 * self.shares[p])),
-                     C.score_part(C.msg("score.track", "Track tiles"), C.count(self.tiles[p]))]
+                     C.score_part(self._track_label(), C.count(self.track_score(p)))]
             extra = self.map.score_extra(self, p)
             if extra:
                 parts.append(C.score_part(self.map.score_extra_label(), C.count(extra)))

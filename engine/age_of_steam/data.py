@@ -54,3 +54,12 @@ TOWN_BASE, TOWN_PER_EXIT, TOWN_MAX_EXITS = 1, 1, 6
 # Which builds put a new track tile of the builder's on the board (for the score's track
 # count): a replacement changes a tile, a redirect turns one.
 NO_NEW_TILE = {"replace", "redirect"}
+
+# Which track tiles score (``shared/reference/AgeOfSteam.md``, "Victory points"): A3 "1 VP /
+# section of track that is part of Completed Link" (the default), or A1's every owned tile
+# (set-up option ``track_scoring``).
+TRACK_COMPLETED, TRACK_OWNED = "completed", "owned"
+
+# An unfinished link its owner did not extend during the turn loses its owner at the end of
+# the turn (the base rules' reading; the reference is silent: provisional).
+UNFINISHED_LOSES_OWNER = True

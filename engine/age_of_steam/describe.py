@@ -11,16 +11,32 @@ STEPS = {
     "issue_shares": "Issue shares", "bid": "Bid", "drop_out": "Drop out",
     "turn_order_pass": "Pass with the Turn Order Pass", "select_action": "Select an action",
     "no_action": "No action", "urbanize": "Urbanize", "build": "Build",
-    "build_done": "Done building", "deliver": "Move a good", "raise_locomotive":
+    "build_done": "Done building", "deliver": "Move a good", "move_good": "Move a good",
+    "raise_locomotive":
     "Raise the locomotive", "pass_move": "Move no good", "correction": "Correction",
     "undo": "Undo", "redo": "Redo",
 }
 FIELD_NAMES = {"count": "How many", "amount": "Amount", "pick": "Action", "colour": "Colour",
                "kind": "What is built", "exits": "Track exits", "links": "Links",
-               "player": "Player", "value": "New value", "reason": "Reason"}
+               "player": "Player", "value": "New value", "reason": "Reason",
+               "route": "Links", "link": "Link", "reaches": "Reaches", "region": "Half",
+               "town": "On the town", "owner": "Owner", "tiles": "Track tiles",
+               "place": "Place", "name": "New name", "place_kind": "City, town or island"}
+HIDDEN = ("type", "entity", "form")      # not said: who is said apart, ``form`` is the entry's
+
+
+PLACE_WORDS = {"unfinished": ("link.not_yet", "No place yet: the link stays unfinished"),
+               "north": ("region.north", "North"), "south": ("region.south", "South"),
+               "tile": ("region.tile", "As the tile says"),
+               "city": ("place.city", "city"), "town": ("place.town", "town"),
+               "island": ("place.island", "island"), "nobody": ("word.nobody", "nobody")}
 
 
 def _field(k: str, v) -> dict:
+    if k in ("reaches", "region", "place_kind", "owner") and v in PLACE_WORDS:
+        return C.text(C.msg(*PLACE_WORDS[v]))
+    if k == "owner":
+        return C.player(v)
     if k == "pick" and v in ACTION_NAMES:
         return C.text(action_label(v))
     if k == "kind" and v in KIND_NAMES:
@@ -43,7 +59,7 @@ def describe(action: dict, currency: str = "$", extra: dict | None = None) -> di
     label = C.msg(f"step.{kind}", STEPS.get(kind, kind.replace("_", " ").capitalize()))
     details = []
     for k, v in action.items():
-        if k in ("type", "entity") or v is None:
+        if k in HIDDEN or v is None:
             continue
         value = extra[k](v) if extra and k in extra else _field(k, v)
         if k.startswith("owner_"):

@@ -1,17 +1,24 @@
 """Phase 5, moving goods, two rounds: each player in move order (the First Move holder first)
 either moves one good or raises the locomotive by one (at most 6), or passes.
 
-A delivery is entered by its good's colour and its links in order, each link by its owner
-(``owner_1``, ``owner_2``, ...);
-it has at most as many links as the locomotive. Each link's owner gains 1 income (A1, N1).
-The map may need more of a delivery (Korea: whether and which way it crosses the line; New
-Zealand: the outlying island it reaches).
+A delivery (``move_good``) is its good's colour and a chain of complete links from the
+register (``links``): the engine checks the chain (joined end to end, no more links than the
+locomotive, no place twice) and pays 1 income to each link's owner (A1, N1); the map checks
+and does the rest from the chain's places (Korea: the crossing of the demarcation line; New
+Zealand: a disc on the outlying island a black good reaches). The form offers the chains the
+locomotive can run, the player's usual chain first.
+
+Older logs entered a delivery as ``deliver {links, colour, owner_1 .. owner_<links>, ...the
+map's fields}``; it is no longer offered, and still applied when such a log is replayed.
 """
 from __future__ import annotations
 
 from engine import contract as C
 from engine.age_of_steam import data as D
 from engine.age_of_steam.base import err, whole
+from engine.errors import GameError
+
+CHAINS_OFFERED = 40      # the form lists at most this many chains, the usual first
 
 
 class MovingMixin:
@@ -45,6 +52,45 @@ class MovingMixin:
         self.map.delivered(self, p, action)
         self.next_player()
 
+    def move_good(self, p: str, action: dict) -> None:
+        colour = action.get("colour")
+        if colour not in D.GOODS:
+            raise err("bad_colour", f"A good is one of {', '.join(D.GOODS)}.",
+                      choices=list(D.GOODS))
+        key = action.get("route")
+        places, links = self.register.follow(key, self.loco[p])
+        self.map.check_chain(self, p, places)
+        earned: dict[str, int] = {}
+        for link in links:
+            if link["owner"] is not None:
+                self.income[link["owner"]] += 1
+                earned[link["owner"]] = earned.get(link["owner"], 0) + 1
+        self.register.count_use(p, key)
+        path = self.register.path_text(places, links, self.pname)
+        said = ", ".join(f"{self.pname(o)} +{n}" for o, n in earned.items()) or "–"
+        self.say("delivered_route", f"{self.pname(p)} moves a {colour} good: {path}. Income: "
+                 f"{said}.", "Move the good to its city and take it off the board; move the "
+                 "income markers.", player=p, colour=colour, links=len(links), path=path,
+                 colour_name=C.msg(f"colour.{colour}", colour), earned=said)
+        self.map.chain_delivered(self, p, colour, places)
+        self.next_player()
+
+    def chain_choices(self, p: str) -> tuple[list[str], dict]:
+        """The chains ``p``'s locomotive can run that the map allows now, the usual first."""
+        ok = []
+        for chain in self.register.chains(self.loco[p]):
+            try:
+                self.map.check_chain(self, p, chain[1])
+            except GameError:
+                continue
+            ok.append(chain)
+        ok = self.register.usual_first(p, ok)[:CHAINS_OFFERED]
+        labels = {key: C.msg("route.label", self.register.path_text(places, links, self.pname),
+                             path=self.register.path_text(places, links, self.pname),
+                             links=len(links))
+                  for key, places, links in ok}
+        return [c[0] for c in ok], labels
+
     def raise_locomotive(self, p: str, action: dict) -> None:
         if self.loco[p] >= D.MAX_LOCOMOTIVE:
             raise err("loco_at_max", f"The locomotive is at most {D.MAX_LOCOMOTIVE}.",
@@ -59,21 +105,18 @@ class MovingMixin:
         self.next_player()
 
     def move_legal(self, p: str) -> list[dict]:
-        owners = [q for q in self.players if q not in self.out]
-        extra = self.map.delivery_params(self.turn)
         out = []
-        for n in range(1, self.loco[p] + 1):
-            link = C.choice("player", owners, default=p)
-            out.append({"type": "deliver", "entity": p, "links": n,
-                        "label": C.msg("form.deliver", f"Move a good over {n} link(s)",
-                                       links=n),
+        chains, labels = self.chain_choices(p)
+        if chains:
+            out.append({"type": "move_good", "entity": p,
+                        "label": C.msg("form.move_good", "Move a good"),
                         "params": {"colour": C.choice("text", list(D.GOODS), {
                                        c: C.msg(f"colour.{c}", c) for c in D.GOODS},
                                        label=C.msg("form.good", "Good")),
-                                   **{f"owner_{i}": {**link, "label": C.msg(
-                                       "form.link_owner", f"Owner of link {i}", n=i)}
-                                      for i in range(1, n + 1)},
-                                   **extra}})
+                                   "route": C.choice("text", chains, labels, default=chains[0],
+                                                     label=C.msg(
+                                                         "form.route", "Links, from the "
+                                                         "good's city"))}})
         if self.loco[p] < D.MAX_LOCOMOTIVE:
             out.append({"type": "raise_locomotive", "entity": p,
                         "label": C.msg("form.raise_locomotive",

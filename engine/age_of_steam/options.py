@@ -4,6 +4,7 @@ of A1 and A3 (the quick reference's phase order and payment list), the other N1'
 from __future__ import annotations
 
 from engine import contract as C
+from engine.age_of_steam.data import TRACK_COMPLETED, TRACK_OWNED
 
 HALF_FOR_THE_REST, HALF_FOR_THE_SECOND_OUT = "half_rest", "half_second_out"
 AFTER_SHORTFALL, BEFORE_SHORTFALL = "after_shortfall", "before_shortfall"
@@ -28,6 +29,13 @@ FAMILY_OPTIONS = {
         "label": C.msg("option.reduction", "Income reduction"),
         "rule": C.msg("option.reduction.rule", "7 Pay expenses · 8 Income reduction (the "
                       "phases in this order, Age of Steam quick reference)")},
+    "track_scoring": {**C.choice("text", [TRACK_COMPLETED, TRACK_OWNED], {
+        TRACK_COMPLETED: C.msg("option.track.completed", "Only track in completed links"),
+        TRACK_OWNED: C.msg("option.track.owned", "Every track tile the player owns")}),
+        "default": TRACK_COMPLETED,
+        "label": C.msg("option.track", "Track at scoring"),
+        "rule": C.msg("option.track.rule", "1 VP / section of track that is part of Completed "
+                      "Link (Age of Steam quick reference)")},
 }
 
 

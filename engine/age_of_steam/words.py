@@ -15,6 +15,7 @@ PARAMS = {
     "count": "count", "links": "count", "level": "count", "limit": "count", "room": "count",
     "shares": "count", "place": "count", "turn": "count", "turns": "count", "round": "count",
     "score": "count", "value": "count", "exits": "count", "n": "count", "max": "count",
+    "tiles": "count",
 }
 
 
@@ -266,13 +267,16 @@ _STEPS_KO = {
     "issue_shares": "주식 발행", "bid": "입찰", "drop_out": "경매에서 빠지기",
     "turn_order_pass": "턴 순서 패스로 넘어가기", "select_action": "행동 고르기",
     "no_action": "행동 없음", "urbanize": "도시화", "build": "건설", "build_done": "건설 마치기",
-    "deliver": "물품 운송", "raise_locomotive": "기관차 올리기", "pass_move": "운송하지 않기",
+    "deliver": "물품 운송", "move_good": "물품 운송", "raise_locomotive": "기관차 올리기", "pass_move": "운송하지 않기",
     "correction": "정정", "undo": "되돌리기", "redo": "다시 하기",
 }
 _FIELDS_KO = {"count": "몇 장", "amount": "금액", "pick": "행동", "colour": "색",
               "kind": "건설할 것", "exits": "선로 출구 수", "links": "링크 수", "player": "플레이어",
               "value": "새 값", "reason": "이유", "crossing": "군사분계선 통과",
-              "island": "도착지", "on": "원판 있음"}
+              "island": "도착지", "on": "원판 있음", "route": "링크", "link": "링크",
+              "reaches": "도착", "region": "지역", "town": "마을", "owner": "소유자",
+              "tiles": "선로 타일", "place": "장소", "name": "새 이름",
+              "place_kind": "도시, 마을 또는 섬"}
 _FIELDS_EN = {"crossing": "Across the demarcation line", "island": "Destination",
               "on": "Disc there"}
 for _k, _en in STEPS.items():
@@ -286,6 +290,133 @@ for _c, (_en, _ko) in _COLOURS.items():
 for _k, _en in KIND_NAMES.items():
     WORDS[f"kind.{_k}"] = _w(f"{_en} (%(cost)s)", f"{_KINDS_KO[_k]} (%(cost)s)")
     WORDS[f"kind.{_k}.name"] = _w(_en, _KINDS_KO[_k])
+
+# -- the register of links (links.py, building.py, moving.py, accounts.py) --------------------
+WORDS.update({
+    "link_complete": _w("Link %(link)s of %(player)s is complete: %(name)s, %(tiles)s tile(s).",
+                        "%(player)s 님의 링크 %(link)s 완성: %(name)s, 타일 %(tiles)s개."),
+    "link_unfinished": _w("Link %(link)s of %(player)s is unfinished: %(name)s, %(tiles)s "
+                          "tile(s).",
+                          "%(player)s 님의 링크 %(link)s 미완성: %(name)s, 타일 %(tiles)s개."),
+    "link_unowned": _w("Link %(link)s (%(name)s) was not extended this turn and has no owner "
+                       "now.",
+                       "링크 %(link)s(%(name)s)는 이번 턴에 연장되지 않아 이제 소유자가 "
+                       "없습니다."),
+    "link_unowned.board": _w("Take the owner's marker off the unfinished link.",
+                             "미완성 링크에서 소유자 마커를 치우세요."),
+    "delivered_route": _w("%(player)s moves a %(colour_name)s good: %(path)s. Income: "
+                          "%(earned)s.",
+                          "%(player)s 님이 물품(%(colour_name)s)을 운송합니다: %(path)s. "
+                          "수입: %(earned)s."),
+    "delivered_route.board": _w("Move the good to its city and take it off the board; move "
+                                "the income markers.",
+                                "물품을 도착 도시로 옮긴 뒤 보드에서 치우고, 수입 마커를 "
+                                "옮기세요."),
+    "corrected_register": _w("Correction by %(by)s: %(what)s (%(reason)s).",
+                             "%(by)s 님의 정정: %(what)s (%(reason)s)."),
+    # refusals
+    "link_needed": _w("Say which link the tile is part of: an unfinished link to extend, or "
+                      "the place a new link starts from.",
+                      "타일이 속한 링크를 정하세요: 연장할 미완성 링크나 새 링크가 시작하는 "
+                      "장소입니다."),
+    "bad_reaches": _w("Say which place the link reaches, or that it stays unfinished.",
+                      "링크가 닿는 장소를 정하거나 미완성으로 두세요."),
+    "link_not_open": _w("%(link)s is not an unfinished link %(player)s may extend.",
+                        "%(link)s는 %(player)s 님이 연장할 수 있는 미완성 링크가 아닙니다."),
+    "link_loop": _w("A link joins two places; it starts at %(name)s.",
+                    "링크는 서로 다른 두 장소를 잇습니다. 이 링크는 %(name)s에서 시작합니다."),
+    "bad_place": _w("A place's name is a word, not empty and not starting with #.",
+                    "장소 이름은 비어 있지 않고 #로 시작하지 않아야 합니다."),
+    "place_named": _w("%(name)s is named already.", "%(name)s(이)라는 장소가 이미 있습니다."),
+    "town_reaches": _w("A town tile ends the link it extends: say which town it reaches.",
+                       "마을 타일은 연장하는 링크를 끝냅니다: 닿는 마을을 정하세요."),
+    "town_on_city": _w("%(name)s is not a town; a town tile goes on a town.",
+                       "%(name)s(은)는 마을이 아닙니다. 마을 타일은 마을에 놓습니다."),
+    "urbanize_town": _w("%(name)s is not a town; a New City goes on a town.",
+                        "%(name)s(은)는 마을이 아닙니다. 새 도시는 마을에 놓습니다."),
+    "bad_chain": _w("A chain is its links in order, each link's number with + (run from its "
+                    "first place) or - (run back), e.g. 3+7-.",
+                    "경로는 링크를 순서대로 적습니다: 링크 번호 뒤에 + (첫 장소에서 출발) 또는 "
+                    "- (반대 방향), 예: 3+7-."),
+    "chain_too_long": _w("The locomotive moves a good over at most %(level)s link(s), not "
+                         "%(links)s.",
+                         "기관차로는 링크 %(level)s개까지만 운송할 수 있습니다 (요청: "
+                         "%(links)s개)."),
+    "no_link": _w("There is no link %(link)s.", "링크 %(link)s(이)가 없습니다."),
+    "chain_unfinished": _w("Link %(link)s (%(name)s) is unfinished: goods move over complete "
+                           "links only.",
+                           "링크 %(link)s(%(name)s)는 미완성입니다: 물품은 완성된 링크로만 "
+                           "운송합니다."),
+    "chain_broken": _w("Link %(link)s starts at %(at)s, not at %(end)s where the link before it "
+                       "ends.",
+                       "링크 %(link)s는 %(at)s에서 시작합니다. 앞 링크가 끝나는 %(end)s가 "
+                       "아닙니다: 경로가 끊겼습니다."),
+    "chain_place_twice": _w("The good would pass %(name)s twice.",
+                            "물품이 %(name)s(을)를 두 번 지나게 됩니다."),
+    "chain_start": _w("A good starts in a city; %(name)s is not one.",
+                      "물품은 도시에서 출발합니다. %(name)s(은)는 도시가 아닙니다."),
+    "chain_end": _w("A good ends in a city; %(name)s is not one.",
+                    "물품은 도시에 도착합니다. %(name)s(은)는 도시가 아닙니다."),
+    "no_place": _w("There is no place %(name)s on the register.",
+                   "기록에 %(name)s(이)라는 장소가 없습니다."),
+    "bad_place_kind": _w("A place is a city, a town or an island.",
+                         "장소는 도시, 마을 또는 섬입니다."),
+    "bad_region": _w("A place is in the North or the South.", "장소는 북쪽 또는 남쪽에 있습니다."),
+    # the book and the forms
+    "section.links": _w("Links on the board", "보드의 링크"),
+    "col.link_from": _w("From", "출발"),
+    "col.link_to": _w("To", "도착"),
+    "col.owner": _w("Owner", "소유자"),
+    "col.link_state": _w("State", "상태"),
+    "col.track_scored": _w("Track tiles scored", "점수가 되는 선로 타일"),
+    "link.to_none": _w("–", "–"),
+    "link.state.complete": _w("complete", "완성"),
+    "link.state.unfinished": _w("unfinished", "미완성"),
+    "link.extend": _w("Extend link %(link)s: %(name)s (%(tiles)s tile(s))",
+                      "링크 %(link)s 연장: %(name)s (타일 %(tiles)s개)"),
+    "link.new_from": _w("A new link from %(name)s", "%(name)s에서 새 링크"),
+    "link.not_yet": _w("No place yet: the link stays unfinished",
+                       "아직 없음: 링크는 미완성으로 남음"),
+    "link.name": _w("Link %(link)s: %(name)s", "링크 %(link)s: %(name)s"),
+    "route.label": _w("%(path)s", "%(path)s"),
+    "form.link": _w("Link (or a new place it starts from)", "링크 (또는 새 링크의 출발 장소)"),
+    "form.reaches": _w("Reaches (a place, or a new name)", "도착 (장소 또는 새 이름)"),
+    "form.town": _w("On the town", "놓을 마을"),
+    "form.move_good": _w("Move a good", "물품 운송"),
+    "form.route": _w("Links, from the good's city", "링크 (물품이 있는 도시부터)"),
+    "form.correct_link_owner": _w("Correct a link's owner", "링크 소유자 정정"),
+    "form.correct_link_tiles": _w("Correct a link's track tiles", "링크의 선로 타일 수 정정"),
+    "form.correct_link_reaches": _w("Correct where a link reaches", "링크 도착지 정정"),
+    "form.correct_place_name": _w("Correct a place's name", "장소 이름 정정"),
+    "form.correct_place_kind": _w("Correct a place: city, town or island",
+                                  "장소 정정: 도시, 마을 또는 섬"),
+    "form.correct_place_region": _w("Correct a place's half (North or South)",
+                                    "장소의 지역 정정 (북쪽 또는 남쪽)"),
+    "form.link_corrected": _w("Link", "링크"),
+    "form.owner": _w("Owner", "소유자"),
+    "form.tiles": _w("Track tiles", "선로 타일"),
+    "form.reaches_corrected": _w("Reaches", "도착"),
+    "form.place": _w("Place", "장소"),
+    "form.place_name": _w("New name", "새 이름"),
+    "form.place_kind": _w("City, town or island", "도시, 마을 또는 섬"),
+    "form.region": _w("North or South", "북쪽 또는 남쪽"),
+    "place.city": _w("city", "도시"),
+    "place.town": _w("town", "마을"),
+    "place.island": _w("island", "섬"),
+    "region.north": _w("North", "북쪽"),
+    "region.south": _w("South", "남쪽"),
+    "region.tile": _w("As the tile says", "타일대로"),
+    "score.track_completed": _w("Track tiles in completed links", "완성된 링크의 선로 타일"),
+    "score.track_owned": _w("Track tiles owned", "소유한 선로 타일"),
+    "option.track": _w("Track at scoring", "점수 계산의 선로"),
+    "option.track.completed": _w("Only track in completed links", "완성된 링크의 선로만"),
+    "option.track.owned": _w("Every track tile the player owns", "플레이어가 소유한 모든 선로 "
+                             "타일"),
+    "option.track.rule": _w("1 VP / section of track that is part of Completed Link (Age of "
+                            "Steam quick reference)",
+                            "완성된 링크에 속한 선로 구간마다 1 승점 (에이지 오브 스팀 "
+                            "요약표)"),
+})
 
 # why the game ended (``engine.game`` game_end_reason), said on the scores page
 WORDS["end_reason.turns"] = _w("the last turn was played", "마지막 턴 종료")

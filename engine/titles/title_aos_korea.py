@@ -4,8 +4,10 @@
 map changes: at most 2 track tiles a round; North plain $2, mountain $3; South plain $3,
 mountain $4; combination track as normal; the Engineer lays up to 3 tiles costing $9 or less
 in all; goods cross the military demarcation line one way by round (1, 4, 7: South to North;
-2, 5, 8: North to South; 3, 6, 9: not at all; 10: both ways). A delivery entry says whether
-and which way it crosses; the book shows this round's direction.
+2, 5, 8: North to South; 3, 6, 9: not at all; 10: both ways). Places on the register carry
+their half (a North or South tile says it, else the build's ``region``); a delivery's
+crossings follow from its chain's places, and the form offers only the chains this round
+allows; the book shows this round's direction.
 
 Readings (the seed is silent): river track and complex tiles cost as in the base game in
 both halves (provisional, ``shared/reference/AgeOfSteam.md`` A1/A3); the game lasts as the
@@ -34,6 +36,8 @@ AS_NORMAL = ("river", "coexist_plain", "coexist_river", "coexist_mountain", "cro
              "cross_river", "cross_mountain", "replace", "redirect")
 COSTS = {**REGION_COSTS, **{k: D.BASE_COSTS[k] for k in AS_NORMAL}}
 
+NORTH, SOUTH, BY_TILE = "north", "south", "tile"
+REGION_NAMES = {NORTH: "North", SOUTH: "South"}
 NONE, SOUTH_TO_NORTH, NORTH_TO_SOUTH = "none", "south_to_north", "north_to_south"
 CROSSINGS = (NONE, SOUTH_TO_NORTH, NORTH_TO_SOUTH)
 CROSSING_NAMES = {NONE: "Does not cross the line", SOUTH_TO_NORTH: "Crosses South to North",
@@ -84,12 +88,6 @@ class KoreaMap(BaseMap):
                             f" or less in all: ${spent} spent, this one ${cost}.",
                             limit=ENGINEER_BUDGET, amount=cost, spent=spent)
 
-    def delivery_params(self, turn):
-        choices = [NONE] + allowed_crossings(turn)
-        return {"crossing": C.choice("text", choices, {
-            c: C.msg(f"korea.crossing.{c}", CROSSING_NAMES[c]) for c in choices}, default=NONE,
-            label=C.msg("korea.form.crossing", "Across the demarcation line"))}
-
     def check_delivery(self, rules, player, action):
         crossing = action.get("crossing")
         if crossing not in CROSSINGS:
@@ -100,6 +98,46 @@ class KoreaMap(BaseMap):
             raise GameError("crossing_closed", f"In round {rules.turn} goods cross the line "
                             f"{DIRECTION_NAMES[way]}.", turn=rules.turn,
                             way=direction_label(way))
+
+    # -- places carry their half; a chain's crossings follow from them ----------------------
+    def place_params(self):
+        return {"region": C.choice("text", [BY_TILE, NORTH, SOUTH], {
+            BY_TILE: C.msg("korea.region.tile", "As the tile says (North or South track)"),
+            **{r: C.msg(f"korea.region.{r}", REGION_NAMES[r]) for r in (NORTH, SOUTH)}},
+            default=BY_TILE, label=C.msg("korea.form.region", "Half of a newly named place"))}
+
+    def new_place_region(self, kind, action, name):
+        """A North or South tile says its half; other tiles (river, complex) and a New City
+        need the form's ``region``."""
+        if kind.startswith(("north_", "south_")):
+            return kind.split("_")[0]
+        region = action.get("region")
+        if region in REGION_NAMES:
+            return region
+        raise GameError("korea_region", f"Say whether {name} is in the North or the South.",
+                        name=name)
+
+    def check_link(self, register, kind, plan):
+        pass
+
+    @staticmethod
+    def crossings(register, places):
+        """The chain's crossings of the line, in order (south_to_north, north_to_south)."""
+        out = []
+        for a, b in zip(places, places[1:]):
+            ra, rb = register.region(a), register.region(b)
+            if ra and rb and ra != rb:
+                out.append(SOUTH_TO_NORTH if ra == SOUTH else NORTH_TO_SOUTH)
+        return out
+
+    def check_chain(self, rules, player, places):
+        allowed = allowed_crossings(rules.turn)
+        for crossing in self.crossings(rules.register, places):
+            if crossing not in allowed:
+                way = direction(rules.turn)
+                raise GameError("crossing_closed", f"In round {rules.turn} goods cross the "
+                                f"line {DIRECTION_NAMES[way]}.", turn=rules.turn,
+                                way=direction_label(way))
 
     def book_facts(self, rules):
         if rules.finished:
@@ -175,4 +213,11 @@ WORDS = {
                                    "in both directions.",
                                    "여기 적힌 변경 사항이 없으면 기본 에이지 오브 스팀 규칙을 "
                                    "따릅니다. — 10라운드: 양방향으로 운송할 수 있습니다."),
+    "korea.region.north": _w("North", "북한"),
+    "korea.region.south": _w("South", "남한"),
+    "korea.form.region": _w("Half of a newly named place", "새로 이름 붙인 장소의 지역"),
+    "korea_region": _w("Say whether %(name)s is in the North or the South.",
+                       "%(name)s(이)가 북한인지 남한인지 정하세요."),
+    "korea.region.tile": _w("As the tile says (North or South track)",
+                            "타일대로 (북한 또는 남한 선로)"),
 }

@@ -22,6 +22,7 @@ from engine.age_of_steam import FAMILY, WORDS as FAMILY_WORDS, SteamGame
 from engine.age_of_steam import data as D
 from engine.age_of_steam.board_map import BaseMap
 from engine.age_of_steam.describe import describe as family_describe
+from engine.age_of_steam.links import CITY, ISLAND
 from engine.age_of_steam.options import FAMILY_OPTIONS
 from engine.age_of_steam.selection import ACTION_NAMES
 from engine.age_of_steam.words import WORDS as STEAM_WORDS
@@ -39,6 +40,10 @@ HEXES_PER_BUILD, FERRIES_PER_BUILD = 2, 1
 PLAIN_COST, FERRY_COST = 3, 5
 ISLANDS = ("1", "2", "3", "4", "5")
 NO_ISLAND = "none"
+# The places the seed names (Auckland, Wellington) and the five outlying islands, on the
+# register from the start; an island's place is "⛴ n" (the seed gives them no names).
+SEED_CITIES = ("Auckland", "Wellington")
+ISLAND_PLACES = {f"⛴ {i}": i for i in ISLANDS}
 COSTS = {**D.BASE_COSTS, "plain": PLAIN_COST, "ferry": FERRY_COST}
 NEW_CITIES = {c: n for c, n in D.NEW_CITIES.items() if c != "black"}
 FERRY_AS = {"income": 2 * 3, "track": 2}     # points per ferry link: 2 income × 3, or 2 tiles
@@ -66,6 +71,33 @@ class NewZealandMap(BaseMap):
     def actions(self, turn):
         return ODD_ACTIONS if turn % 2 else EVEN_ACTIONS
 
+    def seed_places(self):
+        return [(c, CITY, None) for c in SEED_CITIES] + \
+            [(name, ISLAND, None) for name in ISLAND_PLACES]
+
+    def place_label(self, name):
+        if name in ISLAND_PLACES:
+            return C.msg("nz.island", f"Outlying island {ISLAND_PLACES[name]}",
+                         n=int(ISLAND_PLACES[name]))
+        return None
+
+    def check_link(self, register, kind, plan):
+        """A ferry link is a link of its own, from a city or town to an outlying island,
+        complete at once; track never runs onto an island."""
+        frm = plan["start"] if plan["link"] is None else register.links[plan["link"]]["a"]
+        if kind == "ferry":
+            if plan["link"] is not None or register.kind(frm) == ISLAND or \
+                    register.kind(plan["reaches"]) != ISLAND:
+                raise GameError("nz_ferry_link", "A ferry link is a new link from a city or "
+                                "town to an outlying island.")
+        elif register.kind(frm) == ISLAND or register.kind(plan["reaches"]) == ISLAND:
+            raise GameError("nz_island_ferry", "Outlying islands are reached by ferry links "
+                            "only.")
+
+    def chain_delivered(self, rules, player, colour, places):
+        if colour == "black" and places[-1] in ISLAND_PLACES:
+            self._disc(rules, player, ISLAND_PLACES[places[-1]])
+
     def new_tiles(self, kind):
         return 0 if kind == "ferry" else super().new_tiles(kind)
 
@@ -89,22 +121,19 @@ class NewZealandMap(BaseMap):
         if kind == "ferry":
             self.ferries[player] = self.ferries.get(player, 0) + 1
 
-    def delivery_params(self, turn):
-        choices = [NO_ISLAND, *ISLANDS]
-        labels = {NO_ISLAND: C.msg("nz.island.none", "Not to an outlying island")}
-        labels.update({i: C.msg("nz.island", f"Outlying island {i}", n=int(i)) for i in ISLANDS})
-        return {"island": C.choice("text", choices, labels, default=NO_ISLAND,
-                                   label=C.msg("nz.form.island", "Destination"))}
-
     def check_delivery(self, rules, player, action):
         if action.get("island") not in (NO_ISLAND, *ISLANDS):
             raise GameError("bad_island", "The destination is an outlying island 1-5 or none.",
                             choices=[NO_ISLAND, *ISLANDS])
 
     def delivered(self, rules, player, action):
+        """An older log's delivery: the table said which island it reached."""
         island = action["island"]
         if island == NO_ISLAND or action["colour"] != "black":
             return
+        self._disc(rules, player, island)
+
+    def _disc(self, rules, player, island):
         mine = self.discs.setdefault(player, [])
         if island in mine:
             return
@@ -252,4 +281,8 @@ WORDS = {
                                 "페리 링크마다 선로 타일 2개로 계산 (2점)"),
     "nz.option.ferry.rule": _w(FERRY_RULE, "제거되지 않은 플레이어만으로 평소처럼 승점을 계산합니다. "
                                "페리 링크는 각각 수입 2로 칩니다."),
+    "nz_ferry_link": _w("A ferry link is a new link from a city or town to an outlying island.",
+                        "페리 링크는 도시나 마을에서 외딴섬으로 가는 새 링크입니다."),
+    "nz_island_ferry": _w("Outlying islands are reached by ferry links only.",
+                          "외딴섬에는 페리 링크로만 갑니다."),
 }

@@ -5,10 +5,12 @@ scores.
 Each seat has its own phone (its own browser context); a step is entered on the phone of the
 player it belongs to, only through what the page shows. The players are plain and
 deterministic: no shares, the first to bid bids once and the others drop out, the first
-action offered, one build each build turn, a delivery over one link each move (New Zealand:
-a black good to the next outlying island, so both reach all five and are eligible; Korea:
-across the demarcation line whenever this round lets goods cross). The engine does income,
-expenses and the end.
+action offered, one build each build turn naming its link on the register (New Zealand: a
+ferry link from Auckland to the next island; Korea: one-tile links between named places, one
+across the demarcation line), a delivery over a chain the form offers each move (New Zealand:
+a black good to an outlying island the shipper lacks, so both reach all five and are
+eligible; Korea: across the line whenever this round lets goods cross). The engine does
+income, expenses and the end.
 
 A full game (to the last round) is played once per map; in the other language a short game
 keeps the run quick: each player delivers once and then raises the locomotive, so expenses
@@ -33,16 +35,69 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 MAX_STEPS = 400
 
 
-class SteamPlayer:
-    """The next step among the acting forms; the same choices every game."""
+KOREA_LINKS = [("서울", "수원", "south_plain"), ("개성", "서울", "north_plain"),
+               ("개성", "평양", "north_plain"), ("수원", "대전", "south_plain"),
+               ("평양", "신의주", "north_plain")]      # link 2: Kaesong (N) - Seoul (S)
+CROSSING_LINK = 2
 
-    def __init__(self, short=False):
+
+def links_of(route: str) -> list[tuple[int, str]]:
+    """A chain's links and ways ("2+": link 2 from its first place)."""
+    return [(int(n), w) for n, w in re.findall(r"(\d+)([+-])", route)]
+
+
+class SteamPlayer:
+    """The next step among the acting forms; the same choices every game. Builds go on the
+    register of links: New Zealand's ferry links from Auckland to islands 1-5 in turn (link k
+    reaches island k), Korea's one-tile links of ``KOREA_LINKS`` in turn (link 2 crosses the
+    line); a delivery is a chain chosen from those the form offers."""
+
+    def __init__(self, short=False, nz=False):
         self.short = short                # deliver once each, then raise the locomotive
+        self.nz = nz                      # New Zealand (else Korea)
         self.built: set[str] = set()      # who has built this build turn
+        self.links = 0                    # links built so far (their ids are 1, 2, ...)
+        self.owner: dict[int, str] = {}   # link id -> who built it
         self.bid_in_round = False
-        self.shipped: dict[str, int] = {}  # New Zealand: islands each player has shipped to
+        self.shipped: dict[str, set] = {}  # New Zealand: islands each player has shipped to
         self.delivered: dict[str, int] = {}
         self.crossed: list[str] = []       # Korea: the crossings entered
+
+    def build(self, f):
+        kinds = [json.loads(o) for o in f["fields"]["kind"]["options"]]
+        if "ferry" in kinds or "plain" in kinds:           # New Zealand
+            if self.links >= 5 or "ferry" not in kinds:
+                return None
+            return [("pick", "kind", '"ferry"'), ("type", "link", "Auckland"),
+                    ("type", "reaches", f"⛴ {self.links + 1}")]
+        if self.links >= len(KOREA_LINKS):
+            return None
+        start, reaches, kind = KOREA_LINKS[self.links]
+        if kind not in kinds:
+            return None
+        return [("pick", "kind", json.dumps(kind)), ("type", "link", start),
+                ("type", "reaches", reaches)]
+
+    def move(self, f):
+        actor = who(f)
+        routes = [json.loads(o) for o in f["fields"]["route"]["options"]]
+        if self.nz:                                         # link k reaches island k
+            mine = self.shipped.setdefault(actor, set())
+            ones = [links_of(r)[0][0] for r in routes if len(links_of(r)) == 1]
+            ones.sort(key=lambda k: self.owner.get(k) != actor)     # its own ferry first
+            for k in ones:
+                if k not in mine:
+                    mine.add(k)
+                    return [("pick", "colour", '"black"'), ("pick", "route", f'"{k}+"')]
+            own = [k for k in ones if self.owner.get(k) == actor]
+            return [("pick", "colour", '"black"')] + (
+                [("pick", "route", f'"{own[0]}+"')] if own else [])
+        for r in routes:                                    # Korea: across the line if open
+            across = [w for n, w in links_of(r) if n == CROSSING_LINK]
+            if across:
+                self.crossed.append("north_to_south" if across[0] == "+" else "south_to_north")
+                return [("pick", "colour", '"red"'), ("pick", "route", json.dumps(r))]
+        return [("pick", "colour", '"red"')]
 
     def choose(self, forms):
         by: dict[str, list[dict]] = {}
@@ -62,25 +117,19 @@ class SteamPlayer:
                 return by[kind][0], []
         if "build" in by or "build_done" in by:
             actor = who((by.get("build") or by["build_done"])[0])
-            if "build" in by and actor not in self.built:
+            plan = self.build(by["build"][0]) if "build" in by and actor not in self.built \
+                else None
+            if plan:
                 self.built.add(actor)
-                return by["build"][0], []
+                self.links += 1
+                self.owner[self.links] = actor
+                return by["build"][0], plan
             return by["build_done"][0], []
-        if "deliver" in by and not (self.short and self.delivered.get(who(by["deliver"][0]))):
-            f = by["deliver"][0]                      # over one link
+        if "move_good" in by and not (self.short and
+                                      self.delivered.get(who(by["move_good"][0]))):
+            f = by["move_good"][0]
             self.delivered[who(f)] = self.delivered.get(who(f), 0) + 1
-            steps = [("pick", "colour", '"black"')] if "colour" in f["fields"] else []
-            if "crossing" in f["fields"]:            # across the line when the round lets
-                ways = f["fields"]["crossing"]["options"]     # choices as JSON
-                assert json.loads(ways[0]) == "none"
-                if len(ways) > 1:
-                    steps.append(("pick", "crossing", ways[1]))
-                    self.crossed.append(json.loads(ways[1]))
-            if "island" in f["fields"]:              # the islands in turn, 1 to 5
-                n = self.shipped.get(who(f), 0)
-                self.shipped[who(f)] = n + 1
-                steps.append(("pick", "island", f["fields"]["island"]["options"][1 + n % 5]))
-            return f, steps
+            return f, self.move(f)
         if self.short and "raise_locomotive" in by:
             return by["raise_locomotive"][0], []
         if "pass_move" in by:
@@ -125,7 +174,7 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
     cash = re.findall(r'<td data-label="%s" class="num">([^<]*)</td>'
                       % re.escape(said(title, "col.cash", locale)), book)
     assert cash == ["$10"] * len(players), cash
-    player = SteamPlayer(short=short)
+    player = SteamPlayer(short=short, nz=title == "AoS-NewZealand")
     steps, types, shown = 0, {}, set()
     while over not in html:
         assert steps < MAX_STEPS, f"not over after {steps} steps"
@@ -142,8 +191,9 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
         if steps == 12:
             shot(ph.page, f"aos-{title}-{locale}-early")
     print(f"{title} {locale}: {steps} steps; {types}")
-    assert {"issue_shares", "bid", "drop_out", "select_action", "build", "deliver"} <= set(types)
-    assert {"income_paid", "delivered", "built", "auction_place"} <= shown
+    assert {"issue_shares", "bid", "drop_out", "select_action", "build", "move_good"} <= \
+        set(types)
+    assert {"income_paid", "delivered_route", "built", "link_complete", "auction_place"} <= shown
     page = ph.page
     token = page.locator("main").get_attribute("data-token")
     auth = {"Authorization": f"Bearer {token}"}
@@ -157,14 +207,17 @@ def test_a_whole_age_of_steam_game_on_the_phones(live_server, phone, title, play
     if title == "AoS-Korea":
         # deliveries crossed the line, each the way its round allowed, and the history
         # page says so in the page's language
-        crossed = [(a["crossing"], n) for n, a in enumerate(game.effective)
-                   if a["type"] == "deliver" and a["crossing"] != "none"]
-        assert crossed and [c for c, _ in crossed] == player.crossed
+        crossed = []
+        for a in game.effective:
+            across = [w for n, w in links_of(a.get("route", "")) if n == CROSSING_LINK]
+            if a["type"] == "move_good" and across:
+                crossed.append("north_to_south" if across[0] == "+" else "south_to_north")
+        assert crossed and crossed == player.crossed
         page.goto(f"{base}/tables/{code}/history")
         text = page.locator("ol.hist").inner_text()
-        assert said(title, "korea.crossing.south_to_north", locale) in text
+        assert "서울 → 개성" in text                        # South to North, round 1
         if not short:
-            assert said(title, "korea.crossing.north_to_south", locale) in text
+            assert "개성 → 서울" in text                    # North to South, round 2
     page.goto(f"{base}/tables/{code}/scores")
     page.wait_for_selector("#scores")
     rows = page.locator("#scores tbody tr")

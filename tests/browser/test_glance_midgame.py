@@ -42,11 +42,13 @@ SKIP = {"undo", "redo", "correction", "enter_asset", "replace_asset", "trade_ass
 WEIGHTS = {"pass": 2, "done": 2, "par": 6, "buy_shares": 6, "buy_share": 6, "start_auction": 4,
            "bid": 1, "run_trains": 9, "run": 9, "dividend": 9, "buy_train": 6, "lay_tile": 3,
            "place_token": 2, "build_station": 2, "sell_shares": 0.3, "bankrupt": 0,
-           "attach_asset": 0.2, "use_asset": 0.2}
+           "attach_asset": 0.2, "use_asset": 0.2, "move_good": 9}
 LOW = {"bid", "amount", "cost", "count", "price"}
 
 
 def _pick(rng, name, p, action):
+    if action.get("type") == "build" and name in ("link", "reaches"):
+        return f"{name[0].upper()}{rng.randint(1, 10 ** 6)}"    # Age of Steam: a new link
     if p["kind"] == "number" and name in LOW:
         return p["min"]
     return cp.random_value(rng, name, p, action)

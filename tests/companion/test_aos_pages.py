@@ -39,12 +39,20 @@ def filled(form: str, **given) -> dict:
     return data
 
 
+NEW = iter(range(1, 10 ** 6))
+
+
 def step(client, code, html) -> bool:
     """Post one plain step for whoever acts, each form with the values it shows: no shares,
-    drop out, the first action, builds while one is offered, then done, a delivery over one
-    link; a form the engine refuses (too little cash) gives way to the next."""
+    drop out, the first action, builds while one is offered (each a link of one tile
+    between two new places), then done, a delivery over the chain the form offers first
+    (``test_aos_links_pages`` plays chains as a table chooses them); a form the engine
+    refuses (too little cash) gives way to the next."""
+    n = next(NEW)
     plans = [("issue_shares", {}), ("drop_out", {}), ("select_action", {}), ("no_action", {}),
-             ("build", {}), ("build_done", {}), ("deliver", {}), ("pass_move", {})]
+             ("build", {"link": f"P{n}", "reaches": f"Q{n}"}), ("build_done", {}),
+             ("move_good", {}),
+             ("pass_move", {})]
     for kind, given in plans:
         form = form_of(html, kind)
         if form is None:

@@ -90,7 +90,7 @@ def at_move(n=3):
     return g, who(g)
 
 
-def test_a_delivery_pays_each_link_owner_one_income():
+def test_an_older_logs_delivery_pays_each_link_owner_one_income():
     g, p = at_move()
     ids = [x["id"] for x in g.players]
     fix(g, "locomotive", p, value=3)
@@ -103,10 +103,9 @@ def test_a_delivery_longer_than_the_locomotive_is_refused_unchanged():
     g, p = at_move()
     before = g.view()
     with pytest.raises(GameError) as e:
-        act(g, "deliver", links=2, colour="blue", owners=[p, p])
-    assert e.value.code == "too_many_links" and g.view() == before
-    offered = [x["links"] for x in g.legal_actions() if x["type"] == "deliver"]
-    assert offered == [1]
+        act(g, "move_good", colour="blue", route="1+2+")
+    assert e.value.code == "chain_too_long" and g.view() == before
+    assert "move_good" not in [x["type"] for x in g.legal_actions()]   # no link on the board
 
 
 def test_raising_the_locomotive_instead_of_moving_is_capped_at_6():

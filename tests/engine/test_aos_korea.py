@@ -92,17 +92,24 @@ def test_the_direction_of_each_round():
 
 
 def test_crossing_in_play_every_round_of_ten():
-    g = new("AoS-Korea", n=4, seed=3, length="ten")
+    """One link from Seoul (South) to Kaesong (North): each round the engine offers the way
+    the round allows, decides the crossing from the places' halves, and refuses the other
+    way with the round's direction."""
+    g = walk(new("AoS-Korea", n=4, seed=3, length="ten"), "build")
     assert g.rules.length == 10
+    act(g, "build", kind="south_plain", link="Seoul")            # Seoul: South, by the tile
+    act(g, "build", kind="north_plain", link="#1", reaches="Kaesong")   # Kaesong: North
+    reg = g.rules.register
+    assert (reg.region("Seoul"), reg.region("Kaesong")) == ("south", "north")
+    ways = {S2N: "1+", N2S: "1-"}
     for turn in range(1, 11):
         walk(g, "move", turn=turn)
         p = who(g)
-        fix(g, "income", p, value=3)                   # keep them in the game
         for q in g.rules.active():
-            if q != p:
-                fix(g, "income", q, value=3)
-        entry = next(x for x in g.legal_actions() if x["type"] == "deliver")
-        assert entry["params"]["crossing"]["choices"] == ["none"] + EXPECTED[turn], turn
+            fix(g, "income", q, value=3)                   # keep them in the game
+        entry = next((x for x in g.legal_actions() if x["type"] == "move_good"), None)
+        offered = entry["params"]["route"]["choices"] if entry else []
+        assert sorted(offered) == sorted(ways[w] for w in EXPECTED[turn]), turn
         fact = next(i for i in g.book()[0]["items"] if i["label"]["code"] == "korea.fact.crossing")
         assert fact["value"]["v"]["code"] == f"korea.direction.{K.direction(turn)}"
         for way in (S2N, N2S):
@@ -110,10 +117,13 @@ def test_crossing_in_play_every_round_of_ten():
                 continue
             before = g.view()
             with pytest.raises(GameError) as e:
-                act(g, "deliver", links=1, colour="red", owners=[p], crossing=way)
+                act(g, "move_good", colour="red", route=ways[way])
             assert e.value.code == "crossing_closed" and g.view() == before, (turn, way)
-        way = EXPECTED[turn][0] if EXPECTED[turn] else "none"
-        act(g, "deliver", links=1, colour="red", owners=[p], crossing=way)
+        if EXPECTED[turn]:
+            owner = reg.links[1]["owner"]
+            before = g.rules.income[owner]
+            act(g, "move_good", colour="red", route=ways[EXPECTED[turn][0]])
+            assert g.rules.income[owner] == before + 1
     walk(g)
     assert g.finished and g.rules.turn == 11
 
@@ -130,13 +140,24 @@ def test_player_count_is_4_or_5():
         assert e.value.code == "player_count"
 
 
-def test_a_delivery_must_say_whether_it_crosses():
+def test_an_older_logs_typed_delivery_still_replays():
     g = walk(new("AoS-Korea", n=4, seed=3), "move")
-    # the rules refuse a delivery that does not say (a log posted past the door)
+    # an older log's delivery (typed owners and crossing) is applied when replayed
+    # unchecked, and the rules still refuse one that does not say whether it crosses
     with pytest.raises(GameError) as e:
         g.process({"type": "deliver", "entity": who(g), "links": 1, "colour": "red",
                    "owner_1": who(g)}, checked=False)
     assert e.value.code == "bad_crossing"
-    # through the door a delivery left unsaid is the form's own start: it does not cross
-    act(g, "deliver", links=1, colour="red", owners=[who(g)])
-    assert g.log[-1]["crossing"] == "none"
+    p = who(g)
+    g.process({"type": "deliver", "entity": p, "links": 1, "colour": "red", "owner_1": p,
+               "crossing": "none"}, checked=False)
+    assert g.rules.income[p] == 1
+    again = new("AoS-Korea", n=4, seed=3)
+    for a in g.effective:
+        again.process(a, checked=False)
+    assert again.view() == g.view()
+    # posted now, the typed form is not offered: a delivery is a chain of links
+    with pytest.raises(GameError) as e:
+        g.process({"type": "deliver", "entity": who(g), "links": 1, "colour": "red",
+                   "owner_1": who(g), "crossing": "none"})
+    assert e.value.code == "not_offered"

@@ -165,7 +165,8 @@ def test_the_table_corrects_island_discs_and_ferry_links():
     g = new("AoS-NewZealand", n=2, seed=5)
     p = g.rules.players[1]
     kinds = {e["kind"] for e in g.legal_actions() if e["type"] == "correction"}
-    assert {"island_disc", "ferry_links", "cash", "income", "track", "locomotive"} == kinds
+    assert {"island_disc", "ferry_links", "cash", "income", "track", "locomotive",
+            "place_name", "place_kind"} == kinds      # Auckland, Wellington, the islands
     for island in NZ.ISLANDS:
         fix(g, "island_disc", p, island=island, on=True)
     assert g.rules.map.eligible(g.rules, p)
@@ -190,9 +191,9 @@ def test_anyone_may_use_a_ferry_link_and_its_owner_earns():
         act(g, "pass_move")
     r = g.rules
     before = dict(r.income)
-    entry = next(e for e in g.legal_actions() if e["type"] == "deliver" and e["links"] == 1)
-    assert owner in entry["params"]["owner_1"]["choices"]       # offered to the user
-    act(g, "deliver", links=1, colour="black", owners=[owner], island="1")
+    entry = next(e for e in g.legal_actions() if e["type"] == "move_good")
+    assert entry["params"]["route"]["choices"] == ["1+"]        # Auckland to island 1
+    act(g, "move_good", colour="black", route="1+")
     assert r.income == {**before, owner: before[owner] + 1}     # the ferry's owner earns
     assert r.map.discs == {user: ["1"]}                         # the shipper's disc
 
