@@ -78,7 +78,7 @@ class AccountsMixin:
         if kind in REGISTER_KINDS:
             what = self.correct_link(kind, action) if kind.startswith("link") \
                 else self.correct_place(kind, action)
-            self.say("corrected_register", f"Correction by {self.pname(by)}: {what} "
+            self.emit("corrected_register", f"Correction by {self.pname(by)}: {what} "
                      f"({reason.strip()[:200]}).", by=by, kind=kind, what=what,
                      reason=reason.strip()[:200])
             return

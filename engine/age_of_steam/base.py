@@ -135,7 +135,7 @@ class Base(Emitter):
         lost = self.register.end_of_turn(self.turn) if D.UNFINISHED_LOSES_OWNER else []
         for link in lost:
             name = self.register.describe_link(link)
-            self.say("link_unowned", f"Link {link['id']} ({name}) was not extended this turn "
+            self.emit("link_unowned", f"Link {link['id']} ({name}) was not extended this turn "
                      "and has no owner now.", "Take the owner's marker off the unfinished "
                      "link.", link=link["id"], name=name)
         self.settle_accounts()                      # income, expenses, reduction

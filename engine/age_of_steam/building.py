@@ -153,11 +153,11 @@ class BuildingMixin:
 
     def _say_link(self, p: str, w: dict) -> None:
         if w["complete"]:
-            self.say("link_complete", f"Link {w['link']} of {self.pname(p)} is complete: "
+            self.emit("link_complete", f"Link {w['link']} of {self.pname(p)} is complete: "
                      f"{w['name']}, {w['tiles']} tile(s).", player=p, link=w["link"],
                      name=w["name"], tiles=w["tiles"])
         else:
-            self.say("link_unfinished", f"Link {w['link']} of {self.pname(p)} is unfinished: "
+            self.emit("link_unfinished", f"Link {w['link']} of {self.pname(p)} is unfinished: "
                      f"{w['name']}, {w['tiles']} tile(s).", player=p, link=w["link"],
                      name=w["name"], tiles=w["tiles"])
 

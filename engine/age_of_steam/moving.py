@@ -68,7 +68,7 @@ class MovingMixin:
         self.register.count_use(p, key)
         path = self.register.path_text(places, links, self.pname)
         said = ", ".join(f"{self.pname(o)} +{n}" for o, n in earned.items()) or "–"
-        self.say("delivered_route", f"{self.pname(p)} moves a {colour} good: {path}. Income: "
+        self.emit("delivered_route", f"{self.pname(p)} moves a {colour} good: {path}. Income: "
                  f"{said}.", "Move the good to its city and take it off the board; move the "
                  "income markers.", player=p, colour=colour, links=len(links), path=path,
                  colour_name=C.msg(f"colour.{colour}", colour), earned=said)
