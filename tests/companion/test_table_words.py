@@ -309,11 +309,11 @@ def test_age_of_steam_scores_are_points_not_money(client):
 @pytest.mark.parametrize("lang, said", [("en", "Buy LYR's 2-train"), ("ko", "LYR의 2열차 사기")])
 def test_a_train_from_another_company_names_its_seller(app, lang, said):
     from companion import actionforms, present
-    from engine import titles
+    from engine import contract as C, titles
     from engine.core18xx.declare import declare
     from engine.words import words_of
     raw = [{"type": "buy_train", "entity": "ZDR", "train": t, "seller": s,
-            "params": {"price": {"min": 1, "max": 460}}} for t, s in (("2-1", "LYR"),
+            "params": {"price": C.number("money", 1, 460)}} for t, s in (("2-1", "LYR"),
                                                                     ("3-0", "CDL"))]
     legal = declare(raw, ["1", "2"])
     with app.test_request_context(headers={"Accept-Language": lang}):
