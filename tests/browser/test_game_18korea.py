@@ -311,7 +311,7 @@ def test_a_whole_18korea_game_on_two_phones(live_server, phone):
     # the Korean War in the history
     page.goto(f"{base}/tables/{code}/history")
     war = page.locator(f'li[data-version="{war_at}"] .event[data-code="korean_war"]')
-    assert war.inner_text().startswith("Korean War: remove all tiles and stations north")
+    assert war.inner_text().startswith("The Korean War breaks out: every tile and station in North Korea")
     war.evaluate("e => e.scrollIntoView({block: 'center'})")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "18korea-war-history.png"))

@@ -41,8 +41,9 @@ class BookMixin:
              C.ACTING),
         ]
         if self.step == "actions":
-            items.append((M("label.cards_free", "Action cards not taken"),
-                          C.listing("text", self.free_cards())))
+            number = {c: i for i, c in enumerate(D.ACTION_CARDS, 1)}    # (short: the summary)
+            items.append((M("label.cards_free", "Action cards not taken, by number"),
+                          C.listing("count", [number[c] for c in self.free_cards()])))
             if self.pending:
                 card, effect = self.pending["card"], self.pending["effect"]
                 items.append((M("label.pending", "Card in use"),

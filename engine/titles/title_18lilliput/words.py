@@ -357,7 +357,7 @@ WORDS = {
     "label.company_cash": _w("Company cash card", "회사 자산 추가 금액"),
     "label.first_player": _w("First player", "선 플레이어"),
     "label.acting": _w("Acting", "차례"),
-    "label.cards_free": _w("Action cards not taken", "남은 액션 카드"),
+    "label.cards_free": _w("Action cards not taken, by number", "남은 행동 카드 번호"),
     "label.pending": _w("Card in use", "사용 중인 카드"),
     "label.last_round": _w("Last round: dividends doubled, no withholding",
                            "마지막 라운드: 배당 두 배, 보관 불가"),
