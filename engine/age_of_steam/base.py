@@ -159,8 +159,10 @@ class Base(Emitter):
         self.finished, self.game_end_reason = True, reason
         self.phase, self.queue = None, []
         scores = self.result()
-        self.emit("game_over", "The game is over.", reason=reason,
-                 winner=self.winner() or "", winner_name=self.pname(self.winner() or ""))
+        won = self.winner()         # none when every player is out
+        self.emit("game_over", f"The game is over: {self.pname(won)} wins." if won else
+                  "The game is over.", reason=reason,
+                  **({"winner": won, "winner_name": self.pname(won)} if won else {}))
         for p in self.players:
             if p not in self.out:
                 self.emit("score", f"{self.pname(p)} scores {scores[p]}.", player=p,

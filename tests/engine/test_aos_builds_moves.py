@@ -140,3 +140,27 @@ def test_not_your_turn_and_wrong_phase_are_refused():
     with pytest.raises(GameError) as e:
         act(g, "bid", amount=1)
     assert e.value.code == "wrong_phase"
+
+
+def test_a_game_that_everyone_left_names_no_winner():
+    """When every player is out, the game's end names nobody (it said "님이 이깁니다" with an
+    empty name), in English and Korean; with a winner it names them."""
+    from engine.words import words_of
+    from engine import titles
+    g = new("AoS-NewZealand", 3)
+    rules = g.rules
+    rules.out = {p: "income" for p in rules.players}
+    rules._events = []
+    rules.end_game("test")
+    over = next(e for e in rules._events if e.code == "game_over")
+    assert "winner" not in over.params and over.message == "The game is over."
+    words = words_of(titles.TITLES["AoS-NewZealand"])[0]["game_over"]
+    assert "%(winner)s" not in words["en"][1] and "%(winner)s" not in words["ko"][1]
+    g = new("AoS-Base", 3)               # (no victory condition to meet)
+    rules = g.rules
+    rules.out = {p: "income" for p in rules.players[1:]}
+    rules._events = []
+    rules.end_game("test")
+    over = next(e for e in rules._events if e.code == "game_over")
+    assert over.params["winner"] == rules.players[0]
+    assert over.message == f"The game is over: {rules.pname(rules.players[0])} wins."
