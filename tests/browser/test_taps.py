@@ -133,6 +133,7 @@ def enter(page, form, want: dict) -> dict:
 
 def submit(page, form, did: dict) -> None:
     v = version(page)
+    name = form.get_attribute("data-form")      # (before the tap: the step may replace the form)
     (did.pop("press", None) or form.locator("button:not([name=confirm])").last).click()
     did["taps"] += 1
     did["what"].append(did.pop("press_what", "the button"))
@@ -142,7 +143,7 @@ def submit(page, form, did: dict) -> None:
             """([f, v]) => { const live = document.getElementById('live');
                 return Number(live.dataset.version) > v ||
                        !!document.querySelector(`form[data-form="${f}"] [data-confirm]`); }""",
-            arg=[form.get_attribute("data-form"), v], timeout=15000)
+            arg=[name, v], timeout=15000)
     except Exception:
         shot(page, "taps-stuck")
         raise
