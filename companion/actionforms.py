@@ -42,7 +42,7 @@ class Field:
     by_map: dict = field(default_factory=dict)    # that field's value -> [choice values] | max
     max_length: int = 500
     free_entry: bool = False
-    pictures: dict = field(default_factory=dict)  # choice value -> [(key of pic_by's value, picture)]
+    pictures: dict = field(default_factory=dict)  # choice value -> [(pic_by key, picture)]
     pic_by: str = ""                              # the field whose value picks the picture shown
     pic_shown: str = ""                           # ... its key as the form starts
 

@@ -42,8 +42,8 @@ def test_the_lay_form_draws_one_picture_per_offered_rotation_of_each_tile(client
     if "1888-N" not in titles.TITLES or not FIXTURE.exists():
         pytest.skip("1888-N or its recorded game is not here")
     page, entry = lay_page(client)
-    form = re.search(r'<form[^>]*data-type="lay_tile"(?:(?!</form>).)*?data-pic-by="tile".*?</form>',
-                     page, re.S).group(0)
+    form = re.search(r'<form[^>]*data-type="lay_tile"(?:(?!</form>).)*?data-pic-by="tile"'
+                     r'.*?</form>', page, re.S).group(0)
     fieldset = re.search(r"<fieldset[^>]*data-pic-by=\"tile\".*?</fieldset>", form, re.S).group(0)
     assert "<select name=\"rotation\"" not in form
     want = {}

@@ -2,6 +2,7 @@
 routes with their revenue (reference/1888-N-board.md: the map §2, the tiles §3, the route
 rules §5 and the runs of 128097 added up by hand §6)."""
 import json
+import re
 
 import pytest
 
@@ -260,7 +261,7 @@ def _drawn_paths(pic):
         return ("n", i)
     out = []
     for t in pic["track"]:
-        nums = [float(n) for n in t["d"].replace("M", " ").replace("L", " ").replace("Q", " ").split()]
+        nums = [float(n) for n in re.split(r"[MLQ ]+", t["d"]) if n]
         out.append(frozenset({end(nums[0], nums[1]), end(nums[-2], nums[-1])}))
     return sorted(out, key=sorted)
 
