@@ -42,6 +42,9 @@ class Field:
     by_map: dict = field(default_factory=dict)    # that field's value -> [choice values] | max
     max_length: int = 500
     free_entry: bool = False
+    pictures: dict = field(default_factory=dict)  # choice value -> [(pic_by key, picture)]
+    pic_by: str = ""                              # the field whose value picks the picture shown
+    pic_shown: str = ""                           # ... its key as the form starts
 
     def item_default(self, i: int):
         """A list's item ``i``: what it starts as."""
@@ -88,6 +91,14 @@ def _json(value) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def _dep_key(value_json: str) -> str:
+    """The key (``contract.choice_key``) of a field's value as the form carries it (JSON)."""
+    try:
+        return contract.choice_key(json.loads(value_json))
+    except ValueError:
+        return value_json
+
+
 def _choice_label(p: dict, raw) -> str:
     lab = (p.get("labels") or {}).get(contract.choice_key(raw))
     if isinstance(lab, dict) and "t" in lab:
@@ -130,6 +141,15 @@ def field_of(name: str, p: dict) -> Field:
         if isinstance(by, dict) and isinstance(by.get("map"), dict):
             f.by = str(by["field"])
             f.by_map = {k: [_json(x) for x in v or []] for k, v in by["map"].items()}
+        pics = p.get("pictures")
+        if isinstance(pics, dict) and isinstance(pics.get("map"), dict):
+            f.pic_by = str(pics.get("field") or "")
+            for c in p.get("choices") or []:
+                ck = contract.choice_key(c)
+                drawn = [(fk, m[ck]) for fk, m in pics["map"].items()
+                         if isinstance(m, dict) and isinstance(m.get(ck), dict)]
+                if drawn:
+                    f.pictures[_json(c)] = drawn
         if f.free_entry:
             f.suggestions = [str(c) for c in p.get("choices") or []]
         return f
@@ -158,6 +178,11 @@ def build(index: int, entry: dict) -> ActionForm:
             seat = name
             continue
         fields.append(field_of(name, p))
+    for f in fields:             # pictures: the one of the other field's starting value shown
+        if f.pictures:
+            other = next((g for g in fields if g.name == f.pic_by), None)
+            if other is not None and other.default:
+                f.pic_shown = _dep_key(other.default)
     label = message_text(entry["label"]) if isinstance(entry.get("label"), dict) else \
         entry["type"].replace("_", " ").capitalize()
     shown = [(message_text(s["label"]), value_text(s["value"])) for s in entry.get("show") or []]

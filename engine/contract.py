@@ -105,6 +105,10 @@ value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [ra
     (``by_key``: a tile's rotations on one hex). A choice without a
     label is shown by its type (a player by name, a tile as #57). ``"free_entry": true``: a
     value not offered may be typed too (a tile number the book does not list yet).
+    ``"pictures": {"field", "map": {field key: {choice key: picture}}}``: each choice drawn,
+    given the other field's value (a tile's rotations, each the tile turned so); a picture is
+    ``{"width", "height", "hexes", "track", "stops"}`` as in the ``board`` section (a hex
+    without its ``hex`` name). Display only: never posted.
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
 "default"?, "optional"?: true, "max_by"?: {"field", "map": {key: max}}}``
 ``{"kind": "flag"}``  yes or no (posted as true/false)
@@ -267,6 +271,13 @@ def board(id: str, title: dict, width: float, height: float, hexes, track, stops
             "routes": list(routes)}
 
 
+def picture(width: float, height: float, hexes, track, stops) -> dict:
+    """A small drawing of a choice (``pictures`` of a choice param): the ``board``
+    section's geometry without a title."""
+    return {"width": width, "height": height, "hexes": list(hexes), "track": list(track),
+            "stops": list(stops)}
+
+
 def book(*sections) -> list[dict]:
     """The sections in order, the empty ones (None) left out."""
     return [s for s in sections if s]
@@ -419,19 +430,24 @@ def check_book(sections) -> None:
             for j, m in enumerate(s.get("items") or []):
                 check_message(m, f"{where}.items[{j}]")
         elif kind == "board":
-            _need(all(isinstance(s.get(k), (int, float)) for k in ("width", "height")), where,
-                  "a board has a width and a height")
-            for h in s.get("hexes") or []:
-                _need(isinstance(h.get("hex"), str) and h.get("color") in BOARD_COLORS and
-                      len(h.get("points") or []) == 6, where,
-                      f"a board hex is {{hex, color in {sorted(BOARD_COLORS)}, 6 points}}")
-            for t in (s.get("track") or []) + (s.get("routes") or []):
-                _need(isinstance(t.get("d"), str) and BOARD_PATH.match(t["d"]), where,
-                      "a track or route path is M/L/Q commands and numbers")
-            for st in s.get("stops") or []:
-                _need(st.get("kind") in ("city", "town", "offboard") and
-                      isinstance(st.get("tokens", []), list), where,
-                      "a stop is {x, y, kind city/town/offboard, tokens}")
+            check_geometry(s, where)
+
+
+def check_geometry(s: dict, where: str, named: bool = True) -> None:
+    """A board section's or a choice picture's geometry (``named``: each hex says which)."""
+    _need(all(isinstance(s.get(k), (int, float)) for k in ("width", "height")), where,
+          "a board has a width and a height")
+    for h in s.get("hexes") or []:
+        _need((isinstance(h.get("hex"), str) or not named) and h.get("color") in BOARD_COLORS
+              and len(h.get("points") or []) == 6, where,
+              f"a board hex is {{hex, color in {sorted(BOARD_COLORS)}, 6 points}}")
+    for t in (s.get("track") or []) + (s.get("routes") or []):
+        _need(isinstance(t.get("d"), str) and BOARD_PATH.match(t["d"]), where,
+              "a track or route path is M/L/Q commands and numbers")
+    for st in s.get("stops") or []:
+        _need(st.get("kind") in ("city", "town", "offboard") and
+              isinstance(st.get("tokens", []), list), where,
+              "a stop is {x, y, kind city/town/offboard, tokens}")
 
 
 def _check_marks(part: dict, section: dict, status: bool, where: str) -> None:
@@ -479,6 +495,18 @@ def check_param(name: str, p, where: str) -> None:
                 check_value(lab, f"{where}.labels[{k}]")
             else:
                 check_message(lab, f"{where}.labels[{k}]")
+        if "pictures" in p:
+            pics = p["pictures"]
+            _need(isinstance(pics, dict) and isinstance(pics.get("field"), str) and
+                  isinstance(pics.get("map"), dict) and
+                  all(isinstance(m, dict) for m in pics["map"].values()), where,
+                  "pictures is {field, map: {field key: {choice key: picture}}}")
+            keys = {choice_key(c) for c in p["choices"]}
+            for fk, m in pics["map"].items():
+                for ck, pic in m.items():
+                    _need(ck in keys, where, f"a picture of {ck!r}, which is not a choice")
+                    _need(isinstance(pic, dict), where, "a picture is a dict")
+                    check_geometry(pic, f"{where}.pictures[{fk}][{ck}]", named=False)
     elif kind == "number":
         _need(p.get("type") in ("money", "count", "percent", "price"), where,
               "a number is money, a count, a percent or a price")

@@ -188,6 +188,18 @@ def narrow(root=None):
                     first = opt
             if el.selectedIndex >= 0 and el.options[el.selectedIndex].disabled and first is not None:
                 el.value = first.value
+        elif el.tagName == "FIELDSET":      # radios (each choice drawn): hide those not allowed
+            first, lost = None, False
+            for r in el.querySelectorAll("input[type=radio]"):
+                keep = ok is None or r.value in ok
+                r.closest("label").hidden = not keep
+                r.disabled = not keep
+                if keep and first is None:
+                    first = r
+                if r.checked and not keep:
+                    lost = True
+            if lost and first is not None:
+                first.checked = True
         elif el.hasAttribute("list") and ok is not None:
             dl = document.getElementById(el.getAttribute("list"))
             if dl is not None:
@@ -196,11 +208,27 @@ def narrow(root=None):
                     o = document.createElement("option")
                     o.value = v
                     dl.appendChild(o)
+    show_pictures(root)
+
+
+def show_pictures(root=None):
+    # a choice's pictures: only the drawing of the other field's value (data-pic-by) shows
+    for el in (root or document).querySelectorAll("[data-pic-by]"):
+        form = el.closest("form")
+        raw = dep_value(form, el.getAttribute("data-pic-by")) if form else None
+        if raw is None:
+            continue
+        key = dep_key(raw)
+        for svg in el.querySelectorAll("[data-pic]"):
+            if svg.getAttribute("data-pic") == key:
+                svg.removeAttribute("hidden")
+            else:
+                svg.setAttribute("hidden", "")
 
 
 def on_change(ev):
     form = ev.target.closest("form") if hasattr(ev.target, "closest") else None
-    if form is not None and form.querySelector("[data-by]") is not None:
+    if form is not None and form.querySelector("[data-by],[data-pic-by]") is not None:
         narrow(form)
 
 

@@ -446,32 +446,14 @@ def picture(board: Map, color: str, routes=()) -> dict:
     for name, hs in sorted(board.hexes.items(), key=lambda kv: split_hex(kv[0])):
         cx, cy = places[name][0] - x0, places[name][1] - y0
         hexes.append({"hex": name, "color": hs.color if hs.color in C.BOARD_COLORS else "white",
-                      "points": [[_r(cx + dx * UNIT), _r(cy + dy * UNIT)] for dx, dy in CORNERS],
-                      **({"tile": hs.tile} if hs.tile else {})})
-        edges = city_edges(hs.stops, hs.paths)
+                      "points": _outline(cx, cy), **({"tile": hs.tile} if hs.tile else {})})
+        at = _hex_geometry(hs.stops, hs.paths, cx, cy, track)
         for i, s in enumerate(hs.stops):
-            es = edges.get(i) or set()
-            if len(hs.stops) > 1 and es:
-                dx = sum(SIDE_MID[e][0] for e in es) / len(es)
-                dy = sum(SIDE_MID[e][1] for e in es) / len(es)
-                norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-                sx, sy = cx + dx / norm * 0.45 * UNIT, cy + dy / norm * 0.45 * UNIT
-            elif len(hs.stops) > 1:
-                sx, sy = cx + (i - (len(hs.stops) - 1) / 2) * 0.8 * UNIT, cy
-            else:
-                sx, sy = cx, cy
-            spots[(name, i)] = (sx, sy)
+            spots[(name, i)] = at[i]
             city = board.stop_city(name, i)
-            stops.append({"x": _r(sx), "y": _r(sy), "kind": s.kind,
+            stops.append({"x": _r(at[i][0]), "y": _r(at[i][1]), "kind": s.kind,
                           **({"value": s.value(color)} if s.value(color) else {}),
                           "tokens": board.city_tokens(name, city) if city is not None else []})
-        for a, b, _ in hs.paths:
-            pa = _point(a, cx, cy, spots, name)
-            pb = _point(b, cx, cy, spots, name)
-            if a[0] == b[0] == "e":
-                track.append({"d": f"M{pa[0]} {pa[1]}Q{_r(cx)} {_r(cy)} {pb[0]} {pb[1]}"})
-            else:
-                track.append({"d": f"M{pa[0]} {pa[1]}L{pb[0]} {pb[1]}"})
     drawn = []
     for label, route in routes:
         pts = [spots[n] for n in route if n in spots]
@@ -484,9 +466,73 @@ def picture(board: Map, color: str, routes=()) -> dict:
                    track, stops, drawn)
 
 
-def _point(end, cx, cy, spots, name):
+def _outline(cx: float, cy: float) -> list:
+    return [[_r(cx + dx * UNIT), _r(cy + dy * UNIT)] for dx, dy in CORNERS]
+
+
+def _hex_geometry(stops, paths, cx: float, cy: float, track: list) -> list:
+    """Where each stop of a hex centred on (cx, cy) is drawn; its track added to ``track``
+    (side to side through the centre, side to stop)."""
+    edges = city_edges(stops, paths)
+    at = []
+    for i, s in enumerate(stops):
+        es = edges.get(i) or set()
+        if len(stops) > 1 and es:
+            dx = sum(SIDE_MID[e][0] for e in es) / len(es)
+            dy = sum(SIDE_MID[e][1] for e in es) / len(es)
+            norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+            at.append((cx + dx / norm * 0.45 * UNIT, cy + dy / norm * 0.45 * UNIT))
+        elif len(stops) > 1:
+            at.append((cx + (i - (len(stops) - 1) / 2) * 0.8 * UNIT, cy))
+        else:
+            at.append((cx, cy))
+    for a, b, _ in paths:
+        pa, pb = _point(a, cx, cy, at), _point(b, cx, cy, at)
+        if a[0] == b[0] == "e":
+            track.append({"d": f"M{pa[0]} {pa[1]}Q{_r(cx)} {_r(cy)} {pb[0]} {pb[1]}"})
+        else:
+            track.append({"d": f"M{pa[0]} {pa[1]}L{pb[0]} {pb[1]}"})
+    return at
+
+
+@lru_cache(maxsize=None)
+def _tile_picture(code: str, rotation: int, color: str) -> tuple:
+    from engine import contract as C
+    stops, paths = rotated(code, rotation)
+    cx, cy = SQ3 / 2 * UNIT, UNIT
+    track = []
+    at = _hex_geometry(stops, paths, cx, cy, track)
+    return (_r(SQ3 * UNIT), 2 * UNIT,
+            [{"color": color if color in C.BOARD_COLORS else "white", "points": _outline(cx, cy)}],
+            track,
+            [{"x": _r(x), "y": _r(y), "kind": s.kind, "tokens": []}
+             for s, (x, y) in zip(stops, at)])
+
+
+def tile_picture(code: str, rotation: int, color: str) -> dict:
+    """One tile alone at ``rotation`` as geometry (a ``picture`` of the contract: the board
+    section's hex, track and stops): what a lay form draws for each rotation offered."""
+    from engine import contract as C
+    return C.picture(*_tile_picture(code, rotation, color))
+
+
+def rotation_pictures(board: Map, tile_colors: dict, per_hex_tile: dict) -> dict:
+    """The ``pictures`` of a lay's rotation param: for each tile offered (``per_hex_tile``:
+    "hex,tile" -> rotations), each of its rotations drawn, keyed by tile then rotation."""
+    out: dict = {}
+    for key, rotations in per_hex_tile.items():
+        tile = key.split(",", 1)[1]
+        code = board.spec["tiles"][tile]
+        mine = out.setdefault(tile, {})
+        for r in rotations:
+            if str(r) not in mine:
+                mine[str(r)] = tile_picture(code, r, tile_colors.get(tile, "white"))
+    return {"field": "tile", "map": out}
+
+
+def _point(end, cx, cy, at):
     if end[0] == "e":
         dx, dy = SIDE_MID[end[1]]
         return _r(cx + dx * UNIT), _r(cy + dy * UNIT)
-    x, y = spots[(name, end[1])]
+    x, y = at[end[1]]
     return _r(x), _r(y)

@@ -50,7 +50,8 @@ template are shown only. Templates:
 - ``buy_shares`` {corporation, prices {source: ¥}, params: source {choices}}
 - ``sell_shares`` {corporation, [need], params: percent {choices}}
 - ``lay_tile`` {colors, tiles {name: left}, params: hex {choices}, tile {choices,
-  choices_by hex}, rotation {choices 0-5}}; a private's lay adds ``company`` (and
+  choices_by hex}, rotation {choices 0-5; with a map, choices_by "hex,tile" and pictures
+  by tile}}; a private's lay adds ``company`` (and
   ``hexes``)
 - ``place_token`` {price, params: hex {choices}, city {choices, choices_by hex}}
 - ``run_trains`` {trains, bonuses, params: revenues {list_of {min 0, max

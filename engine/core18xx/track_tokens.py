@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
-from engine.core18xx.board import PHASE_COLORS, Map
+from engine.core18xx.board import PHASE_COLORS, Map, rotation_pictures
 from engine.core18xx.routes import RouteFinder
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
@@ -185,7 +185,13 @@ class TrackMixin:
         per_tile = {f"{h},{t}": rs for h in by_hex for t, rs in fits.get(h, {}).items()}
         choices = sorted({r for rs in per_tile.values() for r in rs})
         return C.choice("rotation", choices, default=choices[0] if choices else None,
-                        choices_by={"field": "hex,tile", "map": per_tile})
+                        choices_by={"field": "hex,tile", "map": per_tile},
+                        pictures=self.rotation_pictures(per_tile))
+
+    def rotation_pictures(self, per_tile: dict) -> dict:
+        """Each offered rotation of each tile drawn (the rotation param's ``pictures``)."""
+        colors = {t: self.TILES[t]["color"] for t in {k.split(",", 1)[1] for k in per_tile}}
+        return rotation_pictures(self.track_map(), colors, per_tile)
 
     CITY_SLOTS = {"city": 1, "OO": 2, "B": 2}   # feature -> cities on the hex (0, 1, ...)
 

@@ -517,7 +517,8 @@ class Rules1888N(Core18xx):
                                        "rotation": C.choice(
                                            "rotation", sorted({r for rs in fits.values()
                                                                for r in rs}),
-                                           choices_by={"field": "hex,tile", "map": fits})}})
+                                           choices_by={"field": "hex,tile", "map": fits},
+                                           pictures=self.rotation_pictures(fits))}})
         return out
 
     def _special_choices(self, spec):

@@ -2,6 +2,7 @@
 routes with their revenue (reference/1888-N-board.md: the map §2, the tiles §3, the route
 rules §5 and the runs of 128097 added up by hand §6)."""
 import json
+import re
 
 import pytest
 
@@ -239,3 +240,73 @@ def test_the_book_draws_the_board_and_the_best_routes_before_a_run():
     assert any(s["tokens"] == ["LYR"] for s in board["stops"])          # Yantai's station
     (route,) = board["routes"]                                           # LYR's 2-train
     assert route["label"] == "LYR 2-0" and route["d"].count("L") == 2    # three stops
+
+
+# -- each rotation drawn in the lay form (the rotation param's pictures) -----------------------
+def _drawn_paths(pic):
+    """The picture's track read back as ends: a side of the hex (0 lower-left, clockwise:
+    between its outline's corners 3+e and 4+e, the outline from the top corner clockwise)
+    or a stop."""
+    (hx,) = pic["hexes"]
+    pts = hx["points"]
+    sides = {e: ((pts[(3 + e) % 6][0] + pts[(4 + e) % 6][0]) / 2,
+                 (pts[(3 + e) % 6][1] + pts[(4 + e) % 6][1]) / 2) for e in range(6)}
+    stops = [(s["x"], s["y"]) for s in pic["stops"]]
+
+    def end(x, y):
+        for e, (sx, sy) in sides.items():
+            if abs(sx - x) < 0.2 and abs(sy - y) < 0.2:
+                return ("e", e)
+        (i,) = [i for i, (sx, sy) in enumerate(stops) if abs(sx - x) < 0.2 and abs(sy - y) < 0.2]
+        return ("n", i)
+    out = []
+    for t in pic["track"]:
+        nums = [float(n) for n in re.split(r"[MLQ ]+", t["d"]) if n]
+        out.append(frozenset({end(nums[0], nums[1]), end(nums[-2], nums[-1])}))
+    return sorted(out, key=sorted)
+
+
+def test_each_offered_rotation_is_drawn_as_the_tile_turned_so():
+    from engine import contract
+    from engine.core18xx.board import rotated
+    g = opened()
+    entry = next(a for a in g.legal_actions() if a["type"] == "lay_tile" and
+                 not a.get("company"))
+    contract.check_entry(entry)
+    rot = entry["params"]["rotation"]
+    pics = rot["pictures"]
+    assert pics["field"] == "tile"
+    drawn = 0
+    for key, rots in rot["choices_by"]["map"].items():
+        tile = key.split(",")[1]
+        for r in rots:
+            pic = pics["map"][tile][str(r)]
+            assert pic["hexes"][0]["color"] == T.TILES[tile]["color"]
+            want = sorted((frozenset(p[:2]) for p in rotated(T.MAP["tiles"][tile], r)[1]),
+                          key=sorted)
+            assert _drawn_paths(pic) == want, (tile, r)
+            drawn += 1
+    assert drawn >= 3
+    # F14's only fit for #7 is rotation 4 (reference §1.2): the curve joins sides 4 and 5
+    assert _drawn_paths(pics["map"]["7"]["4"]) == [frozenset({("e", 4), ("e", 5)})]
+
+
+def test_a_private_lays_rotations_are_drawn_too():
+    from engine import contract
+    g = opened()
+    rig_trains(g, "3", ["3-0"], {})
+    act(g, "buy_company", "LYR", company="CW", price=150)
+    entry = next(a for a in g.legal_actions() if a.get("company") == "CW")
+    contract.check_entry(entry)
+    rot = entry["params"]["rotation"]
+    for key, rots in rot["choices_by"]["map"].items():
+        tile = key.split(",")[1]
+        assert {str(r) for r in rots} <= set(rot["pictures"]["map"][tile])
+
+
+def test_the_checker_refuses_a_picture_of_no_choice():
+    from engine import contract
+    p = contract.choice("rotation", [0, 1], pictures={"field": "tile", "map": {"7": {
+        "5": contract.picture(34.6, 40, [], [], [])}}})
+    with pytest.raises(contract.ContractError):
+        contract.check_param("rotation", p, "legal[0]")
