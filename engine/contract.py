@@ -140,12 +140,13 @@ from __future__ import annotations
 import json
 import re
 
+# the drawings (a board section, a choice's picture) are built here as C.board, C.picture
+from engine.contract_drawing import BOARD_COLORS, board, geometry_faults, picture  # noqa: F401
+
 VALUE_TYPES = frozenset({"money", "count", "percent", "price", "player", "company", "entity",
                          "train", "tile", "hex", "rotation", "flag", "text", "list"})
 SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "market", "log",
                            "board"})
-BOARD_COLORS = frozenset({"white", "yellow", "green", "brown", "gray", "red", "blue"})
-BOARD_PATH = re.compile(r"^[MLQ][0-9MLQ .\-]*$")
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
 ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about", "warn"})
@@ -259,23 +260,6 @@ def turn_steps(id: str, title: dict, steps) -> dict | None:
 def log(id: str, title: dict, items) -> dict | None:
     items = [m for m in items if m]
     return {"kind": "log", "id": id, "title": title, "items": items} if items else None
-
-
-def board(id: str, title: dict, width: float, height: float, hexes, track, stops,
-          routes=()) -> dict | None:
-    """A picture of the board (the ``board`` section): geometry only, drawn by the companion."""
-    if not hexes:
-        return None
-    return {"kind": "board", "id": id, "title": title, "width": width, "height": height,
-            "hexes": list(hexes), "track": list(track), "stops": list(stops),
-            "routes": list(routes)}
-
-
-def picture(width: float, height: float, hexes, track, stops) -> dict:
-    """A small drawing of a choice (``pictures`` of a choice param): the ``board``
-    section's geometry without a title."""
-    return {"width": width, "height": height, "hexes": list(hexes), "track": list(track),
-            "stops": list(stops)}
 
 
 def book(*sections) -> list[dict]:
@@ -435,19 +419,8 @@ def check_book(sections) -> None:
 
 def check_geometry(s: dict, where: str, named: bool = True) -> None:
     """A board section's or a choice picture's geometry (``named``: each hex says which)."""
-    _need(all(isinstance(s.get(k), (int, float)) for k in ("width", "height")), where,
-          "a board has a width and a height")
-    for h in s.get("hexes") or []:
-        _need((isinstance(h.get("hex"), str) or not named) and h.get("color") in BOARD_COLORS
-              and len(h.get("points") or []) == 6, where,
-              f"a board hex is {{hex, color in {sorted(BOARD_COLORS)}, 6 points}}")
-    for t in (s.get("track") or []) + (s.get("routes") or []):
-        _need(isinstance(t.get("d"), str) and BOARD_PATH.match(t["d"]), where,
-              "a track or route path is M/L/Q commands and numbers")
-    for st in s.get("stops") or []:
-        _need(st.get("kind") in ("city", "town", "offboard") and
-              isinstance(st.get("tokens", []), list), where,
-              "a stop is {x, y, kind city/town/offboard, tokens}")
+    for fault in geometry_faults(s, named):
+        _need(False, where, fault)
 
 
 def _check_marks(part: dict, section: dict, status: bool, where: str) -> None:
