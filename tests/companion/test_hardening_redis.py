@@ -78,18 +78,49 @@ def test_posts_are_answered_and_delivered_while_redis_hangs(tmp_path, hung_redis
         b.stop()
 
 
+@pytest.fixture
+def own_redis(tmp_path, redis_url):
+    """A Redis server of this test alone (the machine's redis-server on a free port): pausing
+    every client of the shared one would hold the tests that run beside this one."""
+    import shutil
+    import subprocess
+    import time
+    import redis
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed (the services tests need it)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--dir", str(tmp_path)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        for _ in range(100):
+            try:
+                if redis.Redis.from_url(url).ping():
+                    break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 @pytest.mark.services
-def test_a_paused_real_redis_does_not_hold_the_posts(tmp_path, postgres_url, redis_url,
+def test_a_paused_real_redis_does_not_hold_the_posts(tmp_path, postgres_url, own_redis,
                                                      redis_prefix, relay):
     """The scale-out set-up (PostgreSQL, Redis, two processes) while Redis answers nothing
     (``CLIENT PAUSE``): posts are answered and the other process's phone gets every step."""
     import redis
     env = {"COMPANION_HUB_SWEEP": "0.2"}
-    a = LiveServer(tmp_path, database_url=postgres_url, redis_url=redis_url,
+    a = LiveServer(tmp_path, database_url=postgres_url, redis_url=own_redis,
                    redis_prefix=redis_prefix, name="pa", extra_env=env).start()
-    b = LiveServer(tmp_path, database_url=postgres_url, redis_url=redis_url,
+    b = LiveServer(tmp_path, database_url=postgres_url, redis_url=own_redis,
                    redis_prefix=redis_prefix, name="pb", extra_env=env).start()
-    admin = redis.Redis.from_url(redis_url)
+    admin = redis.Redis.from_url(own_redis)
     try:
         table = create_table(a.url, doubles.TITLE_ID, ["Ann", "Bo"])
         on_b = Phone(b.ws_url, table["code"], table["spectate_token"], "on b")
