@@ -99,3 +99,13 @@ def random_game(game, rng: random.Random, max_steps: int = 5000, skip=("correcti
         if check:
             check(game)
     return steps
+
+
+def assert_replays_the_same(game) -> None:
+    """The game made again from its log (same title, players, seed, options) is the same game:
+    view, book, legal entries and result."""
+    from engine.game import Game
+    again = Game(game.spec.id, game.players, seed=game.seed, options=game.options,
+                 actions=game.log)
+    assert again.view() == game.view() and again.book() == game.book()
+    assert again.legal_actions() == game.legal_actions() and again.result() == game.result()

@@ -65,3 +65,17 @@ def seat_two(ann, bo, base):
     take_seat(ann, join, "1")
     take_seat(bo, join, "2")
     return code, join
+
+
+def ann_passed(phone, base):
+    """Ann's phone (a tap guard long enough that her next tap lands on a control that just
+    changed) and Bo's seated on a new table; Ann's POSTs recorded; Ann has passed, so her pass
+    button now names Bo. Returns (ann, bo, the version before the pass, the POSTs' URLs)."""
+    ann, bo = phone(guard_ms=600000), phone()
+    seat_two(ann, bo, base)
+    v = version(ann)
+    posts = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    ann.locator("form[data-type=pass] button").click()          # "Ann: Pass"
+    wait_version(ann, v + 1)
+    return ann, bo, v, posts

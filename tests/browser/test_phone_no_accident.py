@@ -5,20 +5,16 @@ import re
 
 import pytest
 
-from tests.browser.flows import create_table, seat_two, take_seat, version, wait_version
+from tests.browser.flows import (ann_passed, create_table, seat_two, take_seat, version,
+                                 wait_version)
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_tap_on_a_control_that_just_appeared_does_not_act(live_server, phone):
-    # the guard is made long here so that the test does not depend on how fast it taps
-    ann, bo = phone(guard_ms=600000), phone()
-    code, join = seat_two(ann, bo, live_server.url)
-    v = version(ann)
-    posts = []
-    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    ann.locator("form[data-type=pass] button").click()          # Ann passes: a control there
-    wait_version(ann, v + 1)                                    # a moment ago now is Bo's
+    # Ann passes: a control there a moment ago now is Bo's (the guard is made long so that
+    # the test does not depend on how fast it taps)
+    ann, bo, v, posts = ann_passed(phone, live_server.url)
     assert len(posts) == 1
     bos_pass = ann.locator("form[data-type=pass] button")
     bos_pass.click()                                            # the "did it register?" tap

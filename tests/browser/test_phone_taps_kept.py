@@ -2,20 +2,15 @@
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.flows import create_table, seat_two, take_seat, version, wait_version
+from tests.browser.flows import (ann_passed, create_table, seat_two, take_seat, version,
+                                 wait_version)
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_quick_second_tap_is_answered_not_dropped(live_server, phone):
     # the guard is long so that the second tap always lands on a control that just changed
-    ann, bo = phone(guard_ms=600000), phone()
-    code, join = seat_two(ann, bo, live_server.url)
-    v = version(ann)
-    posts = []
-    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    ann.locator("form[data-type=pass] button").click()          # "Ann: Pass"
-    wait_version(ann, v + 1)
+    ann, bo, v, posts = ann_passed(phone, live_server.url)
     button = ann.locator("form[data-type=pass] button")
     assert "Bo" in button.inner_text()                         # the button now names Bo
     button.click()                                              # the quick second tap

@@ -5,30 +5,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from companion import create_app
 from companion.models import Snapshot
-from engine import titles
-from tests.companion import doubles
-
-TITLE = doubles.TITLE_ID
-
-
-@pytest.fixture(autouse=True)
-def relay(monkeypatch):
-    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.services)])
-def database(request, tmp_path):
-    """Every test here runs on the embedded SQLite and (marker services) on PostgreSQL."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'api.db'}"
-    return request.getfixturevalue("fresh_postgres_url")
-
-
-def make_app(database, **config):
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database,
-                       **config})
+from tests.companion.relay_tables import TITLE, database, make_app, relay  # noqa: F401
 
 
 @pytest.fixture
@@ -312,6 +290,8 @@ def test_a_failed_write_leaves_memory_and_log_as_they_were(app, client, table, m
     """The engine applied the action in memory but the log write failed: the answer is a
     JSON 5xx, and the next request sees the game as the log has it (nothing half applied)."""
     from companion import sql as sql_module
+    from engine import titles
+    from tests.companion import doubles
     assert post(client, table, 0, add("1", 2), 0).status_code == 200
     before = client.get(f"/api/tables/{table['code']}", headers=seat(table, 0)).json
     failing = sql_module.Raw("UPDATE no_such_table SET x = 1")

@@ -8,15 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import titles
-from tests.companion import doubles
+from tests.companion.relay_tables import TITLE, relay  # noqa: F401
 
-TITLE = doubles.TITLE_ID
-
-
-@pytest.fixture(autouse=True)
-def relay(monkeypatch):
-    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
 
 
 @pytest.fixture

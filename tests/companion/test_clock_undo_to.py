@@ -7,23 +7,8 @@ import pytest
 
 from companion import sql as sql_module
 from companion import table_clock
-from engine import titles
-from tests.companion import doubles
-from tests.companion.test_api import add, make_app, post, seat
-
-TITLE = doubles.TITLE_ID
-
-
-@pytest.fixture(autouse=True)
-def relay(monkeypatch):
-    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.services)])
-def database(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'clock.db'}"
-    return request.getfixturevalue("fresh_postgres_url")
+from tests.companion.relay_tables import TITLE, database, make_app, relay  # noqa: F401
+from tests.companion.test_api import add, post, seat
 
 
 class Clock:

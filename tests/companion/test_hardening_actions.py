@@ -6,15 +6,8 @@ import json
 
 import pytest
 
-from engine import titles
-from tests.companion import doubles
+from tests.companion.relay_tables import TITLE, relay  # noqa: F401
 
-TITLE = doubles.TITLE_ID
-
-
-@pytest.fixture(autouse=True)
-def relay(monkeypatch):
-    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
 
 
 @pytest.fixture

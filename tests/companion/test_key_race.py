@@ -8,20 +8,13 @@ import threading
 
 import pytest
 
-from engine import titles
-from tests.companion import doubles
+from tests.companion.relay_tables import TITLE, relay  # noqa: F401
 from tests.companion.test_api import make_app
 
 pytestmark = pytest.mark.services
 
-TITLE = doubles.TITLE_ID
 POSTERS = 4
 ROUNDS = 6
-
-
-@pytest.fixture(autouse=True)
-def relay(monkeypatch):
-    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
 
 
 @pytest.fixture(params=[100, 1], ids=["fast-path", "locked-path"])

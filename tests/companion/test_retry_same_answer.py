@@ -9,24 +9,9 @@ import json
 
 import pytest
 
-from engine import titles
-from tests.companion import doubles
-from tests.companion.test_api import make_app
+from tests.companion.relay_tables import TITLE, database, make_app, relay  # noqa: F401
 
-TITLE = doubles.TITLE_ID
 EXTRA = {"type": "add", "entity": "1", "n": 2, "junk": "x", "nested": {"a": [1]}}
-
-
-@pytest.fixture(autouse=True)
-def relay(monkeypatch):
-    monkeypatch.setitem(titles.TITLES, TITLE, doubles.SPEC)
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.services)])
-def database(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'retry.db'}"
-    return request.getfixturevalue("fresh_postgres_url")
 
 
 @pytest.fixture

@@ -51,6 +51,18 @@ def opened(n=4):
     return game
 
 
+def lyr_operating_again():
+    """LYR lays G15 toward Qingdao (H14) and buys a 2-train, the round moves on (an SR of
+    passes), and LYR is the company operating again."""
+    g = opened()
+    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
+    act(g, "buy_train", "LYR", train="2-0", price=80)
+    act(g, "pass", "LYR")
+    for who in ("4", "1", "2", "3"):
+        act(g, "pass", who)
+    return g
+
+
 def rejects(game, action, code):
     """The action is refused with ``code`` and nothing changes."""
     before = (repr(game.view()), len(game.log), len(game.effective))

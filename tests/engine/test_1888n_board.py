@@ -11,7 +11,7 @@ from engine.importers import eighteen_xx_games
 from engine.importers.routes_audit import audit
 from engine.titles import title_1888n as T
 from tests.conftest import ROOT
-from tests.engine.helpers_1888n import act, opened, rejects, rig_trains
+from tests.engine.helpers_1888n import act, lyr_operating_again, opened, rejects, rig_trains
 
 FIXTURE = ROOT.parent / "shared" / "fixtures" / "18xx-games" / "1888-N" / "128097.json"
 
@@ -19,17 +19,6 @@ FIXTURE = ROOT.parent / "shared" / "fixtures" / "18xx-games" / "1888-N" / "12809
 def lay(hex_id, tile, rotation, **kw):
     return {"type": "lay_tile", "entity": "LYR", "hex": hex_id, "tile": tile,
             "rotation": rotation, **kw}
-
-
-def lyr_second_turn():
-    """LYR lays G15 (toward Qingdao), buys a 2-train, and operates again after an SR."""
-    g = opened()
-    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
-    return g
 
 
 # -- geometry (reference §1.2, §1.5) ---------------------------------------------------------
@@ -67,7 +56,7 @@ def test_track_the_company_does_not_reach_is_refused():
 
 
 def test_an_upgrade_that_drops_track_is_refused():
-    g = lyr_second_turn()
+    g = lyr_operating_again()
     rig_trains(g, "3", ["3-0"], {})
     err = rejects(g, lay("G15", "18", 1), "track_not_kept")       # G15's 0-3 straight is lost
     assert err.params["hex"] == "G15"
@@ -106,7 +95,7 @@ def test_a_station_needs_a_city_the_company_reaches():
 
 
 def test_a_station_needs_a_city_that_is_there_and_a_free_slot():
-    g = lyr_second_turn()
+    g = lyr_operating_again()
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     rejects(g, {"type": "place_token", "entity": "LYR", "hex": "H14", "city": 1},
             "no_city_there")
@@ -191,7 +180,7 @@ def test_128097_every_lay_station_and_run_stands_on_the_board():
 
 # -- the run form starts from the best routes -------------------------------------------------
 def test_the_run_form_starts_from_the_best_routes_and_the_history_notes_a_different_claim():
-    g = lyr_second_turn()
+    g = lyr_operating_again()
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     # F16 40 + H14 20 + harbour 10, and the ¥20 destination bonus ticked apart
@@ -207,7 +196,7 @@ def test_the_run_form_starts_from_the_best_routes_and_the_history_notes_a_differ
 
 
 def test_a_claim_below_the_best_is_taken_and_noted():
-    g = lyr_second_turn()
+    g = lyr_operating_again()
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     events = act(g, "run_trains", "LYR", revenues=[60], destination=[True], best=90)
     assert g.rules.round.revenue == (80, 0)          # the table's figure stands
@@ -230,7 +219,7 @@ def test_the_great_walls_second_tile_must_touch_the_first():
 # -- the board picture (a "board" book section the companion draws) ---------------------------
 def test_the_book_draws_the_board_and_the_best_routes_before_a_run():
     from engine import contract
-    g = lyr_second_turn()
+    g = lyr_operating_again()
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     book = g.book()
     contract.check_book(book)

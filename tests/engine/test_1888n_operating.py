@@ -1,24 +1,13 @@
 """1888-N operating rounds: home token, track and terrain, tokens, runs with the destination
 bonus, dividends and the market, trains, forced purchase and bankruptcy, corrections."""
 from engine.core18xx.bank import BANK
-from tests.engine.helpers_1888n import rebase, act, bank_total, opened, rejects
+from tests.engine.helpers_1888n import (act, bank_total, lyr_operating_again, opened, rebase,
+                                      rejects)
 from tests.engine.legal_shape import fixed, offers
 
 
 def correct(g, target, amount):
     act(g, "correction", "1", kind="cash", target=target, amount=amount, reason="test setup")
-
-
-def lyr_with_a_train_operating_again():
-    """LYR lays G15 toward Qingdao (H14) and buys a 2-train, the round moves on, and LYR is
-    the company operating again."""
-    g = opened()
-    act(g, "lay_tile", "LYR", hex="G15", tile="9", rotation=0)
-    act(g, "buy_train", "LYR", train="2-0", price=80)
-    act(g, "pass", "LYR")
-    for who in ("4", "1", "2", "3"):
-        act(g, "pass", who)
-    return g
 
 
 def test_first_operation_places_the_home_token_free():
@@ -61,7 +50,7 @@ def test_tile_must_match_the_hex():
 
 
 def test_tokens_cost_40_then_60():
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)    # the city LYR's track reaches
     cash = g.rules.ledger.of("LYR")
     act(g, "place_token", "LYR", hex="H14", city=0)
@@ -85,7 +74,7 @@ def test_trainless_company_withholds_nothing_and_drops_left():
 
 
 def test_run_with_destination_bonus_and_payout():
-    g = lyr_with_a_train_operating_again()           # set over: a 2 exported; SR 2
+    g = lyr_operating_again()           # set over: a 2 exported; SR 2
     assert g.view()["acting"] == ["LYR"]
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)    # LYR's destination
     r = g.rules
@@ -101,11 +90,11 @@ def test_run_with_destination_bonus_and_payout():
 def test_the_destination_bonus_needs_track_on_home_and_destination():
     # rulebook "Run trains": "Home and destination on one route pays the company's bonus";
     # no route stops on H14 (a printed city on a white hex) before a tile is laid there
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     run = next(a for a in g.legal_actions() if a["type"] == "run_trains")
     assert "destination" not in run["params"]
     # the door takes what the run form declares: a bonus it does not offer yet is left out
-    g2 = lyr_with_a_train_operating_again()
+    g2 = lyr_operating_again()
     act(g2, "run_trains", "LYR", revenues=[70], destination=[True])
     # (no route reaches a stop but Yantai: the best found is 0, carried with the run)
     assert g2.log[-1] == {"type": "run_trains", "entity": "LYR", "revenues": [70], "best": 0}
@@ -125,7 +114,7 @@ def until_lyr_runs(g):
 
 
 def test_without_a_map_a_bonus_starts_ticked_as_the_last_run_claimed_it():
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     g.rules.MAP = None        # as a title that declares no map: no best routes to start from
     rebase(g)
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
@@ -148,7 +137,7 @@ def test_without_a_map_a_bonus_starts_ticked_as_the_last_run_claimed_it():
 
 
 def test_with_the_map_the_bonus_starts_ticked_where_the_best_routes_earn_it():
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     act(g, "lay_tile", "LYR", hex="H14", tile="5", rotation=3)
     act(g, "run_trains", "LYR", revenues=[70], destination=[True])
     act(g, "dividend", "LYR", kind="payout")
@@ -161,7 +150,7 @@ def test_with_the_map_the_bonus_starts_ticked_where_the_best_routes_earn_it():
 
 
 def test_withhold_goes_to_the_treasury_and_moves_left():
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     before = g.rules.ledger.of("LYR")
     price = g.rules.market.price("LYR")
     act(g, "run_trains", "LYR", revenues=[50])
@@ -171,7 +160,7 @@ def test_withhold_goes_to_the_treasury_and_moves_left():
 
 
 def test_trains_must_run_before_buying_and_dividend_before_moving_on():
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     rejects(g, {"type": "buy_train", "entity": "LYR", "train": "2-2", "price": 80}, "run_first")
     act(g, "run_trains", "LYR", revenues=[40])
     rejects(g, {"type": "pass", "entity": "LYR"}, "dividend_pending")
@@ -180,7 +169,7 @@ def test_trains_must_run_before_buying_and_dividend_before_moving_on():
 
 
 def test_bad_run_entries():
-    g = lyr_with_a_train_operating_again()
+    g = lyr_operating_again()
     # the run form declares one revenue per train (one train here), 0-1500 in tens
     rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [10, 10]}, "param_list")
     rejects(g, {"type": "run_trains", "entity": "LYR", "revenues": [-10]}, "bad_revenue")

@@ -160,10 +160,6 @@ def test_a_game_replays_from_its_record_with_the_command_line(tmp_path):
 
 
 # -- properties ----------------------------------------------------------------------------
-def replayed(game):
-    return Game(TITLE, game.players, seed=game.seed, options=game.options, actions=game.log)
-
-
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(3, 5), seed=st.integers(0, 10_000), steps=st.integers(10, 500),
        style=st.sampled_from(sorted(STYLES)))
@@ -180,10 +176,7 @@ def test_money_is_conserved_shares_make_100_and_replay_is_deterministic(n, seed,
             assert sum(held.values()) == 100 and all(v >= 0 for v in held.values())
             assert held.get("pool", 0) <= 50
     play(game, seed, style, max_steps=steps, check=watch)
-    again = replayed(game)
-    assert again.view() == game.view()
-    assert again.book() == game.book()
-    assert again.legal_actions() == game.legal_actions()
+    cp.assert_replays_the_same(game)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -17,7 +17,7 @@ from engine.titles import get
 from engine.titles.title_18lilliput import words as OWN
 from engine.words import words_of
 from tests.conftest import ROOT
-from tests.contract_play import random_game
+from tests.contract_play import assert_replays_the_same, random_game
 from tests.engine.helpers_18lilliput import NAMES
 
 TITLE_DIR = ROOT / "engine" / "titles" / "title_18lilliput"
@@ -109,11 +109,6 @@ def test_event_words_take_the_events_params():
 
 
 # -- properties ----------------------------------------------------------------------------
-def replayed(game):
-    return Game("18Lilliput", game.players, seed=game.seed, options=game.options,
-                actions=game.log)
-
-
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(1, 4), seed=st.integers(0, 10_000), steps=st.integers(10, 400))
 def test_money_conserved_never_negative_shares_within_80_and_replay_is_deterministic(n, seed, steps):
@@ -135,10 +130,7 @@ def test_money_conserved_never_negative_shares_within_80_and_replay_is_determini
             assert sum(held.values()) == D.ISSUED_PERCENT
             assert all(p >= 0 for p in held.values())
     random_game(game, rng, max_steps=steps, check=watch)
-    again = replayed(game)
-    assert again.view() == game.view()
-    assert again.book() == game.book()
-    assert again.legal_actions() == game.legal_actions()
+    assert_replays_the_same(game)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

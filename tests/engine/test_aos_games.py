@@ -17,7 +17,8 @@ from engine.game import Game
 from engine.titles import get
 from engine.words import words_of
 from tests.conftest import ROOT
-from tests.contract_play import is_shape_error, random_action, random_game, random_value
+from tests.contract_play import (assert_replays_the_same, is_shape_error, random_action,
+                                 random_game, random_value)
 from tests.engine.helpers_aos import NAMES
 
 MAPS = [("AoS-Korea", 4), ("AoS-Korea", 5), ("AoS-NewZealand", 2), ("AoS-NewZealand", 3),
@@ -309,9 +310,7 @@ def test_replay_is_deterministic_and_money_is_conserved(params):
     (title, n), seed, steps = params
     game = prefix_of(title, n, seed, steps)
     check(game)
-    again = Game(title, NAMES[:n], seed=seed, actions=game.effective)
-    assert again.view() == game.view() and again.book() == game.book()
-    assert again.legal_actions() == game.legal_actions() and again.result() == game.result()
+    assert_replays_the_same(game)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
