@@ -71,6 +71,7 @@ not; marks outside a glance section mean nothing and are refused.
               path of M/L/Q commands}]``, ``stops: [{"x", "y", "kind": "city" | "town" |
               "offboard", "value"?: int, "tokens": [company ids]}]``, ``routes: [{"d", "label":
               text}]`` (the last run's routes, drawn over the track)
+``network``   places and the links between them, laid out by the title (``contract_drawing``)
 
 A ``facts`` section marked ``"seating": [player ids]`` says the app drew the players' seating
 (a title that seats them at random): the ids are the drawn order, first to last; the invite
@@ -141,12 +142,13 @@ import json
 import re
 
 # the drawings (a board section, a choice's picture) are built here as C.board, C.picture
-from engine.contract_drawing import BOARD_COLORS, board, geometry_faults, picture  # noqa: F401
+from engine.contract_drawing import (BOARD_COLORS, board, geometry_faults, network,  # noqa
+                                     network_faults, picture)
 
 VALUE_TYPES = frozenset({"money", "count", "percent", "price", "player", "company", "entity",
                          "train", "tile", "hex", "rotation", "flag", "text", "list"})
 SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "market", "log",
-                           "board"})
+                           "board", "network"})
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
 ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about", "warn"})
@@ -415,6 +417,16 @@ def check_book(sections) -> None:
                 check_message(m, f"{where}.items[{j}]")
         elif kind == "board":
             check_geometry(s, where)
+        elif kind == "network":
+            for fault in network_faults(s):
+                _need(False, where, fault)
+            check_message(s.get("dashed"), where + ".dashed")
+            for j, k in enumerate(s.get("links") or []):
+                check_message(k.get("label"), f"{where}.links[{j}].label")
+                if k.get("owner") is not None:
+                    check_value(k["owner"], f"{where}.links[{j}].owner")
+            for j, p in enumerate(s.get("places") or []):
+                check_value(p.get("name"), f"{where}.places[{j}].name")
 
 
 def check_geometry(s: dict, where: str, named: bool = True) -> None:
