@@ -110,6 +110,8 @@ value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [ra
     given the other field's value (a tile's rotations, each the tile turned so); a picture is
     ``{"width", "height", "hexes", "track", "stops"}`` as in the ``board`` section (a hex
     without its ``hex`` name). Display only: never posted.
+    ``"buttons": true`` (the entry's last param, 2 to 8 choices): nothing preselected, each
+    choice a button that enters the step (a delivery's good: the form's other params above).
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
 "default"?, "optional"?: true, "max_by"?: {"field", "map": {key: max}}}``
 ``{"kind": "flag"}``  yes or no (posted as true/false)
@@ -415,11 +417,9 @@ def check_book(sections) -> None:
         elif kind == "log":
             for j, m in enumerate(s.get("items") or []):
                 check_message(m, f"{where}.items[{j}]")
-        elif kind == "board":
+        elif kind in ("board", "network"):
             check_geometry(s, where)
-        elif kind == "network":
-            for fault in network_faults(s):
-                _need(False, where, fault)
+        if kind == "network":
             check_message(s.get("dashed"), where + ".dashed")
             for j, k in enumerate(s.get("links") or []):
                 check_message(k.get("label"), f"{where}.links[{j}].label")
@@ -431,7 +431,7 @@ def check_book(sections) -> None:
 
 def check_geometry(s: dict, where: str, named: bool = True) -> None:
     """A board section's or a choice picture's geometry (``named``: each hex says which)."""
-    for fault in geometry_faults(s, named):
+    for fault in network_faults(s) if s.get("kind") == "network" else geometry_faults(s, named):
         _need(False, where, fault)
 
 
@@ -480,6 +480,9 @@ def check_param(name: str, p, where: str) -> None:
                 check_value(lab, f"{where}.labels[{k}]")
             else:
                 check_message(lab, f"{where}.labels[{k}]")
+        if "buttons" in p:
+            _need(p["buttons"] is True and 1 < len(p["choices"]) <= 8 and "default" not in p,
+                  where, "buttons: true, 2 to 8 choices, none preselected")
         if "pictures" in p:
             pics = p["pictures"]
             _need(isinstance(pics, dict) and isinstance(pics.get("field"), str) and
@@ -526,10 +529,12 @@ def check_entry(entry, where: str = "legal") -> None:
             continue
         _need(v is None or isinstance(v, (str, int, float, bool)), where,
               f"{key!r}: a fixed field is a scalar (shown things go in 'show'), not {v!r}")
-    for name, p in (entry.get("params") or {}).items():
+    params = entry.get("params") or {}
+    for name, p in params.items():
         _need(name not in entry or name in ENTRY_KEYS and name == "entity", where,
               f"{name!r} is both fixed and a param")
         check_param(name, p, where)
+        _need(not p.get("buttons") or name == list(params)[-1], where, "buttons: the last param")
     if "about" in entry:
         check_value(entry["about"], where + ".about")
     if "warn" in entry:

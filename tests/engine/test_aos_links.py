@@ -239,9 +239,10 @@ def test_corrections_cover_a_link_and_a_place_and_are_audited():
 def taps_now(entry, action) -> int:
     """Taps to enter ``action`` through the form of ``entry`` (README "Taps per typical
     step": a click or a field entry; a field already showing the value costs nothing): the
-    good's colour (no preselection), the chain unless the form shows it, the button."""
-    route = entry["params"]["route"]
-    return 1 + (action["route"] != route.get("default")) + 1
+    chain unless the form shows it, then the good's colour, a button that enters the step."""
+    route, colour = entry["params"]["route"], entry["params"]["colour"]
+    assert colour.get("buttons") and list(entry["params"])[-1] == "colour"
+    return (action["route"] != route.get("default")) + 1
 
 
 def taps_before(game, p, action) -> int:
@@ -269,12 +270,15 @@ def test_taps_a_one_link_delivery_no_more_a_three_link_one_fewer():
     while who(g) != p:
         act(g, "pass_move")
     entry = next(e for e in g.legal_actions() if e["type"] == "move_good")
-    assert taps_now(entry, three) == 2 < taps_before(g, p, three)    # ... is then shown first
-    k = g.rules.register.links[1]                     # a one-link delivery over A-B
-    one = {"colour": "red", "route": "1+"}
-    assert taps_now(entry, one) <= 3 and taps_before(g, p, one) >= 2
-    if k["owner"] != p:
-        assert taps_now(entry, one) <= taps_before(g, p, one)
+    assert taps_now(entry, three) == 1 < taps_before(g, p, three)    # ... is then shown first
+    for key in entry["params"]["route"]["choices"]:   # any chain: the chain, the colour
+        chain = {"colour": "red", "route": key}
+        assert taps_now(entry, chain) <= 2 <= taps_before(g, p, chain)
+        if len(g.rules.register.follow(key, 3)[1]) == 3:
+            assert taps_now(entry, chain) < taps_before(g, p, chain) or \
+                taps_now(entry, chain) == 2 == taps_before(g, p, chain) and all(
+                    k["owner"] == p for k in g.rules.register.follow(key, 3)[1])
+    assert taps_now(entry, {"colour": "red", "route": "1+"}) <= 2     # a one-link one
 
 
 def test_an_older_log_with_typed_builds_and_deliveries_replays_as_it_scored():
