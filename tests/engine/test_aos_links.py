@@ -54,7 +54,31 @@ def test_a_build_that_does_not_say_its_link_is_refused_and_changes_nothing():
     assert e.value.code == "link_loop" and g.view() == before
     with pytest.raises(GameError) as e:
         act(g, "build", kind="plain", link="#9")          # no such link: not offered
-    assert e.value.code == "param_choice" and g.view() == before
+    assert e.value.code == "link_not_open" and g.view() == before
+
+
+@pytest.mark.parametrize("fields,code,says", [
+    ({"link": "#9"}, "link_not_open", "may extend link 2 (B – …), or name the place"),
+    ({"link": "#1"}, "link_not_open", "may extend link 2 (B – …)"),     # another's
+    ({"link": "@home"}, "bad_new_place", "The places named so far: A, B."),
+    ({"link": "A", "reaches": "#1"}, "bad_new_place", "a new name starts with a letter"),
+    ({"link": "#2", "reaches": "x" * 21}, "bad_new_place", "at most 20 letters"),
+])
+def test_a_build_naming_a_link_or_place_not_offered_says_which_are(fields, code, says):
+    """Not the door's bare "must be one of: #1, A": the rules' reason, in English and in
+    Korean, with the links the player may extend or the places named and what a name is."""
+    g = walk(new(n=3, seed=8), "build")
+    act(g, "build", kind="plain", link="A")           # link 1, unfinished, the first's
+    act(g, "build_done")
+    act(g, "build", kind="plain", link="B")           # link 2, the second's, who acts
+    before = g.view()
+    with pytest.raises(GameError) as e:
+        g.process({"type": "build", "entity": who(g), "kind": "plain", **fields})
+    assert e.value.code == code and says in str(e.value) and g.view() == before
+    words, _ = words_of(get("AoS-Base"))
+    ko = words[code]["ko"]
+    assert all("%(player)s" in w or code == "bad_new_place" for w in ko)
+    assert "%(open)s" in ko[0] or "%(places)s" in ko[0]
 
 
 def test_an_unfinished_link_not_extended_in_the_turn_loses_its_owner():
