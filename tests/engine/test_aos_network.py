@@ -2,7 +2,7 @@
 section, one line per link in its owner's colour with its tile count, unfinished links
 dashed, the places named, laid out within the picture the same way every time."""
 from engine import contract as C
-from engine.age_of_steam.network import SIZE, layout
+from engine.age_of_steam.network import WIDTH, _box, _overlap, height, layout, text_width
 from tests.engine.helpers_aos import act, new, walk, who
 from tests.engine.test_aos_links import network
 
@@ -30,16 +30,33 @@ def test_the_book_draws_every_link_in_its_owners_colour_unfinished_ones_dashed()
     assert s["links"][4]["label"]["code"] == "network.link_unfinished"
 
 
-def test_the_picture_stays_in_its_box_and_is_laid_out_the_same_every_time():
-    names = [f"Place {i}" for i in range(14)]
-    assert layout(names) == layout(list(names))
-    for x, y, anchor, dy in layout(names).values():
-        assert 10 <= x <= SIZE - 10 and 10 <= y + dy <= SIZE - 5
-        # a name is written inward: from a point on the left rightward, on the right leftward
-        assert anchor == "middle" or (anchor == "start") == (x < SIZE / 2)
+NZ = ["Auckland", "Wellington", "⛴ 1", "⛴ 2", "⛴ 3", "⛴ 4", "⛴ 5", "Whangarei", "Hamilton",
+      "Tauranga", "Rotorua", "Gisborne", "Napier", "New Plymouth", "Palmerston North",
+      "Nelson", "Christchurch", "Dunedin", "Invercargill", "Timaru"]
+KOREA = ["서울", "수원", "개성", "평양", "신의주", "대전", "대구", "부산", "광주", "목포", "원산",
+         "함흥", "청진", "강릉", "춘천", "인천"]
+
+
+def test_the_names_stay_in_the_box_apart_from_each_other_the_same_every_time():
+    for names in (NZ, KOREA, [f"Place {i}" for i in range(14)], ["Solo"]):
+        texts = {n: f"Outlying island {n[-1]}" for n in names if n.startswith("⛴")}
+        drawn = layout(names, texts)
+        assert drawn == layout(list(names), dict(texts))
+        h = height(len(names))
+        boxes = [_box(tx, ty, anchor, text_width(texts.get(n, n)))
+                 for n, (x, y, tx, ty, anchor) in drawn.items()]
+        for (x, y, *_), box in zip(drawn.values(), boxes):
+            assert 0 <= x <= WIDTH and 0 <= y <= h
+            assert 0 <= box[0] and box[2] <= WIDTH and 0 <= box[1] and box[3] <= h, box
+        assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert height(40) > height(20) > height(10) == height(3)     # taller with more places
+
+
+def test_the_links_stay_in_the_box():
     g, _, _ = network()
-    for k in section(g)["links"]:
-        assert 0 <= k["x"] <= SIZE and 0 <= k["y"] <= SIZE
+    s = section(g)
+    for k in s["links"]:
+        assert 0 <= k["x"] <= s["width"] and 0 <= k["y"] <= s["height"]
 
 
 def test_a_second_link_between_two_places_bows_out_and_nobodys_link_is_grey():
