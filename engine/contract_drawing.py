@@ -10,9 +10,10 @@ know hex by hex (Age of Steam's register of links); the title lays the places ou
 ``links: [{"d": path of M/L/Q commands, "complete": bool, "tiles": int, "x", "y": where the
 tile count is written, "owner": value (player) | None, "colour": the owner's seat index (the
 companion's series colours, as the score chart's) | None, "label": message (the link in
-words)}]``, ``dashed``: what a dashed line is (a message, for the legend). The companion draws each link as a line in its owner's colour (an unfinished one
-dashed) with its tile count, each place as a point with its name, and says the links in words
-(the SVG's description)."""
+words)}]``, ``dashed``: what a dashed line is (a message, for the legend). The companion
+draws each link as a line in its owner's colour (an unfinished one dashed) with its tile
+count, each place as a point with its name, and says the links in words (the SVG's
+description)."""
 from __future__ import annotations
 
 import re
