@@ -45,6 +45,7 @@ class Field:
     pictures: dict = field(default_factory=dict)  # choice value -> [(pic_by key, picture)]
     pic_by: str = ""                              # the field whose value picks the picture shown
     pic_shown: str = ""                           # ... its key as the form starts
+    buttons: bool = False                         # declared "buttons": one button per choice
 
     def item_default(self, i: int):
         """A list's item ``i``: what it starts as."""
@@ -77,10 +78,11 @@ class ActionForm:
     @property
     def one_tap(self) -> Field | None:
         """The field shown as one button per choice, the choice on the button (a par: one
-        tap), when it is the form's only field, a few choices of which none is preselected."""
-        if len(self.fields) != 1:
+        tap), when it is the form's only field, a few choices of which none is preselected;
+        or its last field declared ``buttons`` (a delivery's good, under its chain)."""
+        if not self.fields or (len(self.fields) > 1 and not self.fields[-1].buttons):
             return None
-        f = self.fields[0]
+        f = self.fields[-1]
         if f.kind == "choice" and f.default is None and f.required and not f.by \
                 and not f.free_entry and 1 < len(f.choices) <= ONE_TAP_MAX:
             return f
@@ -130,10 +132,11 @@ def field_of(name: str, p: dict) -> Field:
         choices = [(_json(c), _choice_label(p, c), c) for c in p.get("choices") or []]
         default = _json(p["default"]) if "default" in p else \
             (_json(p["choices"][0]) if p.get("choices") else None)
-        if "default" not in p and p.get("type") in ("money", "price") and len(choices) > 1:
-            default = None       # a price (a par) is chosen, never preselected
+        if "default" not in p and (p.get("type") in ("money", "price") or p.get("buttons")) \
+                and len(choices) > 1:
+            default = None       # a price (a par), a button's choice: never preselected
         f = Field(name, "choice", label, choices=choices, default=default, required=required,
-                  free_entry=bool(p.get("free_entry")))
+                  free_entry=bool(p.get("free_entry")), buttons=p.get("buttons") is True)
         if not required:
             f.choices.insert(0, ("", "–", None))
             f.default = default or ""

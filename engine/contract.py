@@ -71,6 +71,7 @@ not; marks outside a glance section mean nothing and are refused.
               path of M/L/Q commands}]``, ``stops: [{"x", "y", "kind": "city" | "town" |
               "offboard", "value"?: int, "tokens": [company ids]}]``, ``routes: [{"d", "label":
               text}]`` (the last run's routes, drawn over the track)
+``network``   places and the links between them, laid out by the title (``contract_drawing``)
 
 A ``facts`` section marked ``"seating": [player ids]`` says the app drew the players' seating
 (a title that seats them at random): the ids are the drawn order, first to last; the invite
@@ -109,6 +110,8 @@ value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [ra
     given the other field's value (a tile's rotations, each the tile turned so); a picture is
     ``{"width", "height", "hexes", "track", "stops"}`` as in the ``board`` section (a hex
     without its ``hex`` name). Display only: never posted.
+    ``"buttons": true`` (the entry's last param, 2 to 8 choices): nothing preselected, each
+    choice a button that enters the step (a delivery's good: the form's other params above).
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
 "default"?, "optional"?: true, "max_by"?: {"field", "map": {key: max}}}``
 ``{"kind": "flag"}``  yes or no (posted as true/false)
@@ -141,12 +144,13 @@ import json
 import re
 
 # the drawings (a board section, a choice's picture) are built here as C.board, C.picture
-from engine.contract_drawing import BOARD_COLORS, board, geometry_faults, picture  # noqa: F401
+from engine.contract_drawing import (BOARD_COLORS, board, geometry_faults, network,  # noqa
+                                     network_faults, picture)
 
 VALUE_TYPES = frozenset({"money", "count", "percent", "price", "player", "company", "entity",
                          "train", "tile", "hex", "rotation", "flag", "text", "list"})
 SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "market", "log",
-                           "board"})
+                           "board", "network"})
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
 ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about", "warn"})
@@ -413,13 +417,21 @@ def check_book(sections) -> None:
         elif kind == "log":
             for j, m in enumerate(s.get("items") or []):
                 check_message(m, f"{where}.items[{j}]")
-        elif kind == "board":
+        elif kind in ("board", "network"):
             check_geometry(s, where)
+        if kind == "network":
+            check_message(s.get("dashed"), where + ".dashed")
+            for j, k in enumerate(s.get("links") or []):
+                check_message(k.get("label"), f"{where}.links[{j}].label")
+                if k.get("owner") is not None:
+                    check_value(k["owner"], f"{where}.links[{j}].owner")
+            for j, p in enumerate(s.get("places") or []):
+                check_value(p.get("name"), f"{where}.places[{j}].name")
 
 
 def check_geometry(s: dict, where: str, named: bool = True) -> None:
     """A board section's or a choice picture's geometry (``named``: each hex says which)."""
-    for fault in geometry_faults(s, named):
+    for fault in network_faults(s) if s.get("kind") == "network" else geometry_faults(s, named):
         _need(False, where, fault)
 
 
@@ -468,6 +480,9 @@ def check_param(name: str, p, where: str) -> None:
                 check_value(lab, f"{where}.labels[{k}]")
             else:
                 check_message(lab, f"{where}.labels[{k}]")
+        if "buttons" in p:
+            _need(p["buttons"] is True and 1 < len(p["choices"]) <= 8 and "default" not in p,
+                  where, "buttons: true, 2 to 8 choices, none preselected")
         if "pictures" in p:
             pics = p["pictures"]
             _need(isinstance(pics, dict) and isinstance(pics.get("field"), str) and
@@ -514,10 +529,12 @@ def check_entry(entry, where: str = "legal") -> None:
             continue
         _need(v is None or isinstance(v, (str, int, float, bool)), where,
               f"{key!r}: a fixed field is a scalar (shown things go in 'show'), not {v!r}")
-    for name, p in (entry.get("params") or {}).items():
+    params = entry.get("params") or {}
+    for name, p in params.items():
         _need(name not in entry or name in ENTRY_KEYS and name == "entity", where,
               f"{name!r} is both fixed and a param")
         check_param(name, p, where)
+        _need(not p.get("buttons") or name == list(params)[-1], where, "buttons: the last param")
     if "about" in entry:
         check_value(entry["about"], where + ".about")
     if "warn" in entry:

@@ -1,6 +1,19 @@
-"""The contract's drawings: a board section (``board``) and a choice's small picture
-(``picture``), geometry only, drawn by the companion; and what a drawing must be
-(``geometry_faults``, used by ``engine.contract.check_geometry``)."""
+"""The contract's drawings: a board section (``board``), a choice's small picture (``picture``)
+and a network section (``network``), geometry only, drawn by the companion; and what a drawing
+must be (``geometry_faults``, ``network_faults``, used by ``engine.contract.check_book``).
+
+``network``: a picture of places joined by links, for a title whose board the app does not
+know hex by hex (Age of Steam's register of links); the title lays the places out.
+``width``, ``height`` (its units), ``places: [{"x", "y", "kind": "city" | "town" | "island",
+"name": value (text), "tx": where its name is written across, "anchor": "start" | "middle" |
+"end" (the name from there), "dy": the name's offset down}]``,
+``links: [{"d": path of M/L/Q commands, "complete": bool, "tiles": int, "x", "y": where the
+tile count is written, "owner": value (player) | None, "colour": the owner's seat index (the
+companion's series colours, as the score chart's) | None, "label": message (the link in
+words)}]``, ``dashed``: what a dashed line is (a message, for the legend). The companion
+draws each link as a line in its owner's colour (an unfinished one dashed) with its tile
+count, each place as a point with its name, and says the links in words (the SVG's
+description)."""
 from __future__ import annotations
 
 import re
@@ -24,6 +37,37 @@ def picture(width: float, height: float, hexes, track, stops) -> dict:
     section's geometry without a title."""
     return {"width": width, "height": height, "hexes": list(hexes), "track": list(track),
             "stops": list(stops)}
+
+
+NETWORK_PLACES = ("city", "town", "island")
+NETWORK_ANCHORS = ("start", "middle", "end")
+
+
+def network(id: str, title: dict, width: float, height: float, places, links,
+            dashed: dict) -> dict | None:
+    """A picture of places and the links between them (the ``network`` section)."""
+    if not places:
+        return None
+    return {"kind": "network", "id": id, "title": title, "width": width, "height": height,
+            "places": list(places), "links": list(links), "dashed": dashed}
+
+
+def network_faults(s: dict) -> list[str]:
+    """What is wrong with a network section's geometry."""
+    out = [] if all(isinstance(s.get(k), (int, float)) for k in ("width", "height")) else \
+        ["a network has a width and a height"]
+    for p in s.get("places") or []:
+        if not (p.get("kind") in NETWORK_PLACES and p.get("anchor") in NETWORK_ANCHORS and
+                all(isinstance(p.get(k), (int, float)) for k in ("x", "y", "tx", "dy"))):
+            out.append("a place is {x, y, tx, dy, kind city/town/island, anchor, name}")
+    for k in s.get("links") or []:
+        if not (isinstance(k.get("d"), str) and BOARD_PATH.match(k["d"]) and
+                isinstance(k.get("complete"), bool) and isinstance(k.get("tiles"), int) and
+                (k.get("colour") is None or k["colour"] in range(6)) and
+                all(isinstance(k.get(c), (int, float)) for c in ("x", "y"))):
+            out.append("a link is {d: M/L/Q path, complete, tiles, x, y, owner, colour 0-5, "
+                       "label}")
+    return out
 
 
 def geometry_faults(s: dict, named: bool = True) -> list[str]:

@@ -5,7 +5,7 @@ rulebook changes; ``SteamGame`` plays any of them.
 Modules by rule: ``data`` (the base figures and their sources), ``board_map`` (what a map
 may change), ``auction`` (issuing shares, the turn-order auction), ``selection`` (actions),
 ``building`` (track builds, Urbanization), ``links`` (the register of links and
-chains), ``moving`` (goods moves), ``accounts`` (income,
+chains), ``network`` (the picture of the links), ``moving`` (goods moves), ``accounts`` (income,
 expenses, reduction, elimination, corrections), ``book`` (what the phones show); ``base``
 keeps the money and the turn loop. Words: ``words`` (English and Korean).
 
@@ -25,6 +25,7 @@ from engine.age_of_steam.base import Base, err
 from engine.age_of_steam.book import BookMixin
 from engine.age_of_steam.building import BuildingMixin
 from engine.age_of_steam.moving import MovingMixin
+from engine.age_of_steam.network import NetworkMixin
 from engine.age_of_steam.selection import SelectionMixin
 
 FAMILY = "age-of-steam"
@@ -45,7 +46,7 @@ ALL_TYPES = {t for h in HANDLERS.values() for t in h} | {"correction"}
 
 
 class SteamGame(Base, AuctionMixin, SelectionMixin, BuildingMixin, MovingMixin,
-                AccountsMixin, BookMixin):
+                AccountsMixin, BookMixin, NetworkMixin):
     def __init__(self, players, seed, options, board):
         self._init_books(players, seed, options, board)
         self.move_round = 0

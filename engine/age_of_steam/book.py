@@ -62,6 +62,7 @@ class BookMixin:
                     [(action_label(a), C.player(self.taken[a])) for a in self.taken]),
             C.table("entities", "links", C.msg("section.links", "Links on the board"),
                     self._link_columns(), self._link_rows()),
+            self.network_section() if self.register.links else None,
             C.log("accounts", C.msg("section.accounts", "Last income and expenses"),
                   [self._account_line(line) for line in self.accounts]),
             C.log("setup", C.msg("section.setup", "Set-up on the board"),

@@ -13,9 +13,12 @@ from engine import contract as C
 from engine.age_of_steam import data as D
 from engine.age_of_steam.base import BANK, err, whole
 from engine.age_of_steam.links import CITY, ISLAND, LINK_MARK, TOWN, link_key
+from engine.door import FREE_ENTRY
 from engine.errors import GameError
 
 FORM = "link"            # a build entered on the register of links (older logs have none)
+NEW_NAME = FREE_ENTRY    # a new place's name: as a table may type a value not offered
+NAMES_SAID = 12          # a refusal names at most this many places
 NOT_YET = "unfinished"   # a build's ``reaches`` when the link does not reach a place yet
 
 KIND_NAMES = {
@@ -65,7 +68,8 @@ class BuildingMixin:
         if cost > self.cash[p]:
             raise err("build_cash", f"{self.pname(p)} has ${self.cash[p]}; this build costs "
                       f"${cost}.", player=p, cash=self.cash[p], amount=cost)
-        plan = self._link_plan(p, kind, action) if action.get("form") == FORM else None
+        plan = self._link_plan(p, kind, action) \
+            if action.get("form") == FORM or "link" in action else None
         self.pay(p, BANK, cost)
         tiles = self.map.new_tiles(kind)
         self.tiles[p] += tiles
@@ -103,8 +107,7 @@ class BuildingMixin:
             lid = int(start[1:]) if start[1:].isdigit() else -1
             link = reg.links.get(lid)
             if link is None or link not in reg.unfinished(p):
-                raise err("link_not_open", f"{start} is not an unfinished link {self.pname(p)} "
-                          "may extend.", link=start, player=p)
+                self._not_open(p, start[1:])
             plan["link"], frm = lid, link["a"]
         else:
             plan["start"] = frm = start
@@ -115,9 +118,6 @@ class BuildingMixin:
             if reaches == frm:
                 raise err("link_loop", f"A link joins two places; it starts at {frm}.",
                           name=frm)
-            if reaches.startswith(LINK_MARK):
-                raise err("bad_place", "A place's name is a word, not empty and not starting "
-                          f"with {LINK_MARK}.", name=reaches)
             plan["reaches"] = reaches
             if reaches not in reg.places:
                 plan["new"].append((reaches, TOWN if kind == "town" else CITY))
@@ -129,11 +129,33 @@ class BuildingMixin:
             if reg.kind(town) not in (None, TOWN):
                 raise err("town_on_city", f"{town} is not a town; a town tile goes on a town.",
                           name=town)
+        for name, _ in plan["new"]:
+            if not NEW_NAME.match(name):
+                self._not_a_name(name)
         regions = {name: self.map.new_place_region(kind, action, name) for name, _ in
                    plan["new"]}
         plan["new"] = [(name, pk, regions[name]) for name, pk in plan["new"]]
         self.map.check_link(reg, kind, plan)
         return plan
+
+    def _not_open(self, p: str, typed: str):
+        """Refuse a link to extend that is not offered, saying which ones are."""
+        reg, who = self.register, self.pname(p)
+        open_ = ", ".join(f"{k['id']} ({reg.describe_link(k)})" for k in reg.unfinished(p))
+        said = f". {who} may extend link {open_}, or name" if open_ else \
+            f", and {who} has none to extend: name"
+        raise err("link_not_open", f"Link {typed} is not an unfinished link {who} may extend"
+                  f"{said} the place a new link starts from.", link=typed, player=p,
+                  **({"open": open_} if open_ else {}))
+
+    def _not_a_name(self, name: str):
+        """Refuse a new place's name that is not one, saying what a name is and which places
+        are named."""
+        named = ", ".join(self.register.names()[:NAMES_SAID])
+        raise err("bad_new_place", f"“{name}” is not a place's name: a new name starts with a "
+                  "letter or a digit and has at most 20 letters, digits, spaces and . ' # + -."
+                  + (f" The places named so far: {named}." if named else ""), name=name,
+                  **({"places": named} if named else {}))
 
     def _on_link(self, p: str, kind: str, tiles: int, plan: dict) -> dict:
         reg = self.register

@@ -6,7 +6,9 @@ register (``links``): the engine checks the chain (joined end to end, no more li
 locomotive, no place twice) and pays 1 income to each link's owner (A1, N1); the map checks
 and does the rest from the chain's places (Korea: the crossing of the demarcation line; New
 Zealand: a disc on the outlying island a black good reaches). The form offers the chains the
-locomotive can run, the player's usual chain first.
+locomotive can run, the player's usual chain first, then one button per good's colour: the
+tap on the good's colour enters the delivery (one tap over the chain shown first, two over any
+other).
 
 Older logs entered a delivery as ``deliver {links, colour, owner_1 .. owner_<links>, ...the
 map's fields}``; it is no longer offered, and still applied when such a log is replayed.
@@ -110,13 +112,13 @@ class MovingMixin:
         if chains:
             out.append({"type": "move_good", "entity": p,
                         "label": C.msg("form.move_good", "Move a good"),
-                        "params": {"colour": C.choice("text", list(D.GOODS), {
-                                       c: C.msg(f"colour.{c}", c) for c in D.GOODS},
-                                       label=C.msg("form.good", "Good")),
-                                   "route": C.choice("text", chains, labels, default=chains[0],
+                        "params": {"route": C.choice("text", chains, labels, default=chains[0],
                                                      label=C.msg(
                                                          "form.route", "Links, from the "
-                                                         "good's city"))}})
+                                                         "good's city")),
+                                   "colour": C.choice("text", list(D.GOODS), {
+                                       c: C.msg(f"colour.{c}", c) for c in D.GOODS},
+                                       buttons=True, label=C.msg("form.good", "Good"))}})
         if self.loco[p] < D.MAX_LOCOMOTIVE:
             out.append({"type": "raise_locomotive", "entity": p,
                         "label": C.msg("form.raise_locomotive",

@@ -321,8 +321,25 @@ WORDS.update({
                       "장소입니다."),
     "bad_reaches": _w("Say which place the link reaches, or that it stays unfinished.",
                       "링크가 닿는 장소를 정하거나 미완성으로 두세요."),
-    "link_not_open": _w("%(link)s is not an unfinished link %(player)s may extend.",
-                        "%(link)s는 %(player)s 님이 연장할 수 있는 미완성 링크가 아닙니다."),
+    "link_not_open": _w(
+        ("Link %(link)s is not an unfinished link %(player)s may extend. %(player)s may extend "
+         "link %(open)s, or name the place a new link starts from.",
+         "Link %(link)s is not an unfinished link %(player)s may extend, and %(player)s has "
+         "none to extend: name the place a new link starts from."),
+        ("%(link)s번 링크는 %(player)s 님이 연장할 수 있는 미완성 링크가 아닙니다. 연장할 수 "
+         "있는 링크: %(open)s. 또는 새 링크가 시작하는 장소 이름을 적으세요.",
+         "%(link)s번 링크는 %(player)s 님이 연장할 수 있는 미완성 링크가 아닙니다. 연장할 수 "
+         "있는 링크가 없으니 새 링크가 시작하는 장소 이름을 적으세요.")),
+    "bad_new_place": _w(
+        ("“%(name)s” is not a place's name: a new name starts with a letter or a digit and has "
+         "at most 20 letters, digits, spaces and . ' # + -. The places named so far: "
+         "%(places)s.",
+         "“%(name)s” is not a place's name: a new name starts with a letter or a digit and has "
+         "at most 20 letters, digits, spaces and . ' # + -."),
+        ("“%(name)s”: 장소 이름이 아닙니다. 새 이름은 글자나 숫자로 시작하고, 글자, 숫자, "
+         "공백과 . ' # + - 로 20자까지입니다. 지금까지의 장소: %(places)s.",
+         "“%(name)s”: 장소 이름이 아닙니다. 새 이름은 글자나 숫자로 시작하고, 글자, 숫자, "
+         "공백과 . ' # + - 로 20자까지입니다.")),
     "link_loop": _w("A link joins two places; it starts at %(name)s.",
                     "링크는 서로 다른 두 장소를 잇습니다. 이 링크는 %(name)s에서 시작합니다."),
     "bad_place": _w("A place's name is a word, not empty and not starting with #.",
@@ -379,6 +396,16 @@ WORDS.update({
                        "아직 없음: 링크는 미완성으로 남음"),
     "link.name": _w("Link %(link)s: %(name)s", "링크 %(link)s: %(name)s"),
     "route.label": _w("%(path)s", "%(path)s"),
+    "section.network": _w("The network", "철도망"),
+    "network.link": _w(("Link %(link)s: %(a)s – %(b)s, %(player)s, %(tiles)s tile(s)",
+                        "Link %(link)s: %(a)s – %(b)s, %(nobody)s, %(tiles)s tile(s)"),
+                       ("링크 %(link)s: %(a)s – %(b)s, %(player)s, 타일 %(tiles)s개",
+                        "링크 %(link)s: %(a)s – %(b)s, 소유자 %(nobody)s, 타일 %(tiles)s개")),
+    "network.link_unfinished": _w(
+        ("Link %(link)s: from %(a)s, unfinished, %(player)s, %(tiles)s tile(s)",
+         "Link %(link)s: from %(a)s, unfinished, %(nobody)s, %(tiles)s tile(s)"),
+        ("링크 %(link)s: %(a)s에서 출발, 미완성, %(player)s, 타일 %(tiles)s개",
+         "링크 %(link)s: %(a)s에서 출발, 미완성, 소유자 %(nobody)s, 타일 %(tiles)s개")),
     "form.link": _w("Link (or a new place it starts from)", "링크 (또는 새 링크의 출발 장소)"),
     "form.reaches": _w("Reaches (a place, or a new name)", "도착 (장소 또는 새 이름)"),
     "form.town": _w("On the town", "놓을 마을"),

@@ -24,7 +24,9 @@ seat and the spectator, in English and in Korean. JavaScript in the page looks f
 5. **the acting seat's step card far from its Undo and its corrections**: from the first card of
    "Your turn" to the Undo button and the "Correct the book" line, more than one screen's height.
 
-Findings say the title, point, seat, language, a selector and the text. ``KNOWN`` would list
+Age of Steam's pages are looked at once their links are drawn (the picture of the network,
+its screenshot in tests/artifacts). Findings say the title, point, seat, language, a selector
+and the text. ``KNOWN`` would list
 findings still open (as a strict xfail); it is empty: the page has none."""
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ SHOTS = {("18Lilliput", "mid"), ("AoS-NewZealand", "mid"), ("1888-N", "mid")}
 
 # findings not fixed yet, "title point seat lang kind selector": none
 KNOWN: set[str] = set()
+DRAWN: set[tuple] = set()      # (title, point) whose page showed Age of Steam's network
 
 FIND = r"""() => {
 const W = innerWidth, out = [];
@@ -209,6 +212,12 @@ def _look(page, url, title, point, who, lang) -> list[str]:
         trains = page.locator(".book [data-section=trains]:visible")     # the train deck's cards
         if trains.count():
             trains.first.screenshot(path=str(ARTIFACTS / f"fit-{title}-{point}-{who}-{lang}-trains.png"))
+    drawn = page.locator(".book figure.network:visible")
+    if drawn.count() and drawn.first.locator("[data-link]").count():
+        DRAWN.add((title, point))       # the picture of the network was looked at too
+        if point == "later" and who != "acting":
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            drawn.first.screenshot(path=str(ARTIFACTS / f"fit-{title}-network-{who}-{lang}.png"))
     return [f"{title} {point} {who} {lang} {f['kind']} {f['sel']} :: {f['text']}"
             for f in page.evaluate(FIND)]
 
@@ -256,5 +265,7 @@ def test_the_table_page_fits_a_phone(live_server, phone, title):
                 findings += _look(page, url, title, point, role, lang)
     for f in findings:
         print(f)
+    if title.startswith("AoS-"):        # its links drawn at the phone's width, checked as well
+        assert (title, "later") in DRAWN, "no picture of the network to look at"
     open_ = [f for f in findings if f.split(" :: ")[0] not in KNOWN]
     assert not open_, f"{len(open_)} findings:\n" + "\n".join(open_)

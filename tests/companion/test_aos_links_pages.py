@@ -157,3 +157,60 @@ def test_a_link_and_a_place_corrected_through_the_pages_are_audited(client):
     history = client.get(f"/tables/{code}/history").get_data(as_text=True)
     assert history.count('class="fix"') == 3
     assert "two tiles on the board" in history and "Kirikiriroa" in history
+
+
+def test_a_delivery_on_the_page_is_its_chain_then_its_goods_button(client):
+    """The delivery form: the chain (the usual one preselected) and one button per good's
+    colour, which enters the step. A one-link delivery over a chain not shown first is two
+    taps: the chain, the colour."""
+    from tests.companion.test_aos_pages import filled, form_of
+    code, _, _ = seated(client, players=("Ann", "Bo", "Cy", "Di"), title="AoS-Korea")
+    for _ in range(600):
+        game = game_of(client, code)
+        entry = next((e for e in game.legal_actions() if e["type"] == "move_good"), None)
+        route = entry and entry["params"]["route"]
+        ones = [c for c in route["choices"] if c != route["default"] and
+                len(re.findall(r"\d+[+-]", c)) == 1] if entry else []
+        if ones:
+            break
+        post(client, code, *decide(game))
+    else:
+        raise AssertionError("no one-link chain besides the one shown first")
+    form = form_of(client.get(f"/tables/{code}").get_data(as_text=True), "move_good")
+    goods = re.findall(r'<button name="colour" value="([^"]*)">', form)
+    assert len(goods) == 5 and "<button>" not in form     # the good's button enters it
+    assert re.search(r'name="route"', form) and 'name="colour" value="' not in \
+        "".join(re.findall(r"<input[^>]*>", form))        # no colour preselected
+    data = filled(form, route=json.dumps(ones[0]), colour=H.unescape(goods[1]))
+    r = client.post(f"/tables/{code}/act", data={**data, "confirm": "1"})
+    assert r.status_code == 303, r.get_data(as_text=True)[-800:]
+    done = game_of(client, code).effective[-1]
+    assert (done["type"], done["route"], done["colour"]) == ("move_good", ones[0],
+                                                             json.loads(H.unescape(goods[1])))
+
+
+def test_a_build_naming_a_link_or_place_not_offered_is_refused_in_words(client):
+    """Typed into the build form: a link nobody may extend, a name that is no place's name.
+    The page says why and what is allowed, in English and in Korean; nothing changes."""
+    from tests.companion.test_aos_pages import filled, form_of
+    code, _, _ = seated(client, players=("Ann", "Bo"), title="AoS-NewZealand")
+    game = game_of(client, code)
+    while game.rules.phase != "build":
+        post(client, code, *decide(game))
+        game = game_of(client, code)
+    post(client, code, "build", {"kind": "plain", "link": "Auckland"})      # link 1
+    before = len(game_of(client, code).effective)
+    said = {"en": ("Link 9 is not an unfinished link", "may extend link 1 (Auckland – …)",
+                   "is not a place's name", "The places named so far: Auckland"),
+            "ko": ("9번 링크는", "연장할 수 있는 링크: 1 (Auckland – …)", "장소 이름이 아닙니다",
+                   "지금까지의 장소: Auckland")}
+    for lang, words in said.items():
+        client.set_cookie("lang", lang)
+        for typed, expect in (("#9", words[:2]), ("@home", words[2:])):
+            form = form_of(client.get(f"/tables/{code}").get_data(as_text=True), "build")
+            data = filled(form, kind='"plain"', link=typed)
+            r = client.post(f"/tables/{code}/act", data={**data, "confirm": "1"})
+            page = H.unescape(r.get_data(as_text=True))
+            assert r.status_code == 422 and all(w in page for w in expect), (lang, typed)
+            assert "must be one of" not in page and "중 하나여야" not in page
+    assert len(game_of(client, code).effective) == before

@@ -16,7 +16,7 @@ def form_of(html: str, kind: str, nth: int = 0) -> str | None:
 
 def filled(form: str, **given) -> dict:
     """Every field of a rendered form with its shown value (a select's first or selected
-    option, a radio's checked or first one), then ``given``."""
+    option, a radio's checked or first one, the first of its buttons), then ``given``."""
     data = {}
     for tag in re.findall(r"<input[^>]*>", form):
         name = re.search(r'name="([^"]+)"', tag)
@@ -34,6 +34,8 @@ def filled(form: str, **given) -> dict:
         chosen = [v for v, rest in options if "selected" in rest] or [v for v, _ in options]
         if chosen:
             data[name] = chosen[0]
+    for name, value in re.findall(r'<button name="([^"]+)" value="([^"]*)"', form):
+        data.setdefault(name, value)       # one button per choice: the first one's
     data = {k: H.unescape(v) for k, v in data.items()}
     data.update(given)
     return data

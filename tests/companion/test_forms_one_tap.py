@@ -25,3 +25,30 @@ def test_a_choice_with_a_default_or_beside_other_fields_keeps_its_button():
     many = list(range(10, 10 * (actionforms.ONE_TAP_MAX + 2), 10))
     assert form({"price": C.choice("money", many)}).one_tap is None        # a list instead
     assert form({"source": C.choice("entity", ["ipo", "pool"])}).one_tap is None   # preselected
+
+
+def test_a_last_field_declared_buttons_enters_the_step_under_the_fields_above_it():
+    """A delivery: its chain (preselected, the usual one) above, then one button per good's
+    colour, none preselected: the colour's tap enters the step."""
+    f = form({"route": C.choice("text", ["1+", "2+"], default="1+"),
+              "colour": C.choice("text", ["red", "blue"], buttons=True)}, kind="move_good")
+    assert f.one_tap is f.fields[-1] and f.one_tap.default is None
+    assert actionforms.action_from(f, {"route": '"2+"', "colour": '"blue"'}) == {
+        "type": "move_good", "entity": "1", "corporation": "A", "route": "2+", "colour": "blue"}
+    # buttons not declared beside another field: a choice with its button, as before
+    assert form({"route": C.choice("text", ["1+", "2+"], default="1+"),
+                 "colour": C.choice("text", ["red", "blue"])}).one_tap is None
+
+
+def test_buttons_are_declared_last_with_a_few_choices_and_none_preselected():
+    good = C.choice("text", ["red", "blue"], buttons=True)
+    route = C.choice("text", ["1+"], default="1+")
+    C.check_entry({"type": "move_good", "params": {"route": route, "colour": good}})
+    for params in ({"colour": good, "route": route},
+                   {"colour": {**good, "default": "red"}},
+                   {"colour": {**good, "choices": ["red"]}}):
+        try:
+            C.check_entry({"type": "move_good", "params": params})
+        except C.ContractError:
+            continue
+        raise AssertionError(f"not refused: {params}")

@@ -119,17 +119,21 @@ def keep_small(rng, name, p, action, game=None):
     if p.get("kind") == "number" and name in ("count", "amount"):
         hi = min(contract.number_max(p, action), p["min"] + 3)
         return rng.randint(p["min"], hi) if hi >= p["min"] else p["min"]
+    # the form: the chain first, then the good (a black one mostly to an island)
+    to_island = game is not None and action.get("type") == "move_good" and \
+        action.get("route", "").endswith(("+", "-")) and \
+        game.rules.register.follow(action["route"], 6)[0][-1].startswith("⛴")
     if name == "colour" and action.get("type") == "move_good" and "black" in p["choices"] \
-            and rng.random() < 0.6:
+            and rng.random() < (0.9 if to_island else 0.3):
         return "black"
-    if name == "route" and game is not None and rng.random() < 0.8:
+    if name == "route" and game is not None and rng.random() < 0.6:
         islands = [c for c in p["choices"] if c.endswith(("+", "-")) and
                    game.rules.register.follow(c, 6)[0][-1].startswith("⛴")]
         have = game.rules.map.discs.get(action["entity"], []) \
             if game.spec.id == "AoS-NewZealand" else []
         new = [c for c in islands
                if game.rules.register.follow(c, 6)[0][-1][-1] not in have]
-        if islands and action.get("colour") == "black":
+        if islands:
             return rng.choice(new or islands)
     return random_value(rng, name, p, action)
 

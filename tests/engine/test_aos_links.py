@@ -54,7 +54,31 @@ def test_a_build_that_does_not_say_its_link_is_refused_and_changes_nothing():
     assert e.value.code == "link_loop" and g.view() == before
     with pytest.raises(GameError) as e:
         act(g, "build", kind="plain", link="#9")          # no such link: not offered
-    assert e.value.code == "param_choice" and g.view() == before
+    assert e.value.code == "link_not_open" and g.view() == before
+
+
+@pytest.mark.parametrize("fields,code,says", [
+    ({"link": "#9"}, "link_not_open", "may extend link 2 (B – …), or name the place"),
+    ({"link": "#1"}, "link_not_open", "may extend link 2 (B – …)"),     # another's
+    ({"link": "@home"}, "bad_new_place", "The places named so far: A, B."),
+    ({"link": "A", "reaches": "#1"}, "bad_new_place", "a new name starts with a letter"),
+    ({"link": "#2", "reaches": "x" * 21}, "bad_new_place", "at most 20 letters"),
+])
+def test_a_build_naming_a_link_or_place_not_offered_says_which_are(fields, code, says):
+    """Not the door's bare "must be one of: #1, A": the rules' reason, in English and in
+    Korean, with the links the player may extend or the places named and what a name is."""
+    g = walk(new(n=3, seed=8), "build")
+    act(g, "build", kind="plain", link="A")           # link 1, unfinished, the first's
+    act(g, "build_done")
+    act(g, "build", kind="plain", link="B")           # link 2, the second's, who acts
+    before = g.view()
+    with pytest.raises(GameError) as e:
+        g.process({"type": "build", "entity": who(g), "kind": "plain", **fields})
+    assert e.value.code == code and says in str(e.value) and g.view() == before
+    words, _ = words_of(get("AoS-Base"))
+    ko = words[code]["ko"]
+    assert all("%(player)s" in w or code == "bad_new_place" for w in ko)
+    assert "%(open)s" in ko[0] or "%(places)s" in ko[0]
 
 
 def test_an_unfinished_link_not_extended_in_the_turn_loses_its_owner():
@@ -239,9 +263,10 @@ def test_corrections_cover_a_link_and_a_place_and_are_audited():
 def taps_now(entry, action) -> int:
     """Taps to enter ``action`` through the form of ``entry`` (README "Taps per typical
     step": a click or a field entry; a field already showing the value costs nothing): the
-    good's colour (no preselection), the chain unless the form shows it, the button."""
-    route = entry["params"]["route"]
-    return 1 + (action["route"] != route.get("default")) + 1
+    chain unless the form shows it, then the good's colour, a button that enters the step."""
+    route, colour = entry["params"]["route"], entry["params"]["colour"]
+    assert colour.get("buttons") and list(entry["params"])[-1] == "colour"
+    return (action["route"] != route.get("default")) + 1
 
 
 def taps_before(game, p, action) -> int:
@@ -269,12 +294,15 @@ def test_taps_a_one_link_delivery_no_more_a_three_link_one_fewer():
     while who(g) != p:
         act(g, "pass_move")
     entry = next(e for e in g.legal_actions() if e["type"] == "move_good")
-    assert taps_now(entry, three) == 2 < taps_before(g, p, three)    # ... is then shown first
-    k = g.rules.register.links[1]                     # a one-link delivery over A-B
-    one = {"colour": "red", "route": "1+"}
-    assert taps_now(entry, one) <= 3 and taps_before(g, p, one) >= 2
-    if k["owner"] != p:
-        assert taps_now(entry, one) <= taps_before(g, p, one)
+    assert taps_now(entry, three) == 1 < taps_before(g, p, three)    # ... is then shown first
+    for key in entry["params"]["route"]["choices"]:   # any chain: the chain, the colour
+        chain = {"colour": "red", "route": key}
+        assert taps_now(entry, chain) <= 2 <= taps_before(g, p, chain)
+        if len(g.rules.register.follow(key, 3)[1]) == 3:
+            assert taps_now(entry, chain) < taps_before(g, p, chain) or \
+                taps_now(entry, chain) == 2 == taps_before(g, p, chain) and all(
+                    k["owner"] == p for k in g.rules.register.follow(key, 3)[1])
+    assert taps_now(entry, {"colour": "red", "route": "1+"}) <= 2     # a one-link one
 
 
 def test_an_older_log_with_typed_builds_and_deliveries_replays_as_it_scored():
