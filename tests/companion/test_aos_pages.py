@@ -93,3 +93,27 @@ def test_a_whole_game_through_the_pages(client, title, players, lang):
         assert "out (victory condition not met)" in scores
     else:
         assert "3 × 수입" in scores or "탈락 (수입 0 미만)" in scores
+
+
+def test_new_zealand_seed_cities_in_the_pages_language(client, app):
+    """Auckland and Wellington, on the register from the start, are said in Korean on a
+    Korean page (alone, and inside a link or a chain), in English on an English one."""
+    from flask import g
+
+    from companion.present import plain
+    from engine import titles
+    from engine.words import words_of
+    from tests.companion.test_korean_pages import visible_text
+    code, _, _ = seated(client, players=("Ann", "Bo"), title="AoS-NewZealand")
+    client.set_cookie("lang", "ko")
+    ko = visible_text(client.get(f"/tables/{code}").get_data(as_text=True))
+    assert "오클랜드" in ko and "웰링턴" in ko
+    assert "Auckland" not in ko and "Wellington" not in ko
+    client.set_cookie("lang", "en")
+    en = visible_text(client.get(f"/tables/{code}").get_data(as_text=True))
+    assert "Auckland" in en and "오클랜드" not in en
+    with app.test_request_context(headers={"Cookie": "lang=ko"}):
+        g.words = words_of(titles.TITLES["AoS-NewZealand"])
+        assert plain("Auckland → Hamiltonville (Ann) → Wellington (Bo)") == \
+            "오클랜드 → Hamiltonville (Ann) → 웰링턴 (Bo)"
+        assert plain("Wellington – Aucklands") == "웰링턴 – Aucklands"   # a whole name only
