@@ -105,8 +105,9 @@ def _bare(v) -> str:
         return said.get(_locale(), said.get("en")) if said else f"#{raw}"
     if t == "hex":
         return place(raw)
-    if t == "rotation":
-        return _("side %(n)s", n=raw)
+    if t == "rotation":          # the title's words for it ("turned 2 sides clockwise")
+        said = _words()[0].get(f"rotation.{raw}")
+        return said.get(_locale(), said.get("en")) if said else _("side %(n)s", n=raw)
     if t == "flag":
         return "✓" if raw else "–"
     if t == "list":
