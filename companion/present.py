@@ -35,15 +35,35 @@ def _locale() -> str:
 def plain(value) -> str:
     """A plain value the engine shows as it is (a place "Busan", a colour "yellow", a private
     "Kaiping Tramway", a source "company") in the page's language: the title's words
-    ``text.<value>`` if it has them, else the value itself."""
+    ``text.<value>`` if it has them, else the value itself with the places the title names
+    (``place.<name>``) in the page's words."""
     text = "" if value is None else str(value)
     if not text or not any(c.isalpha() for c in text):
         return text
     table, _ = _words()
     said = table.get(f"text.{text}")
-    if not said:
-        return text
-    return said.get(_locale(), said.get("en", text))
+    if said:
+        return said.get(_locale(), said.get("en", text))
+    names, pattern = _places(table, _locale())
+    return pattern.sub(lambda m: names[m.group()], text) if pattern else text
+
+
+_PLACES: dict = {}      # (id of a words table, locale) -> (the table, names, pattern)
+
+
+def _places(table: dict, locale: str) -> tuple[dict, re.Pattern | None]:
+    """The places a title names from the start (its words ``place.<name>``: New Zealand's
+    Auckland) as ``locale`` says them, and a pattern that finds them in a text: a place is
+    said in the page's language wherever it stands (alone, in a link "Wellington – Auckland",
+    in a chain "Auckland → Hamilton (Ann)")."""
+    hit = _PLACES.get((id(table), locale))
+    if hit is None or hit[0] is not table:
+        names = {k[6:]: w[locale] for k, w in table.items()
+                 if k.startswith("place.") and w.get(locale) not in (None, k[6:])}
+        pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in
+                                      sorted(names, key=len, reverse=True))) if names else None
+        hit = _PLACES[(id(table), locale)] = (table, names, pattern)
+    return hit[1], hit[2]
 
 
 def place(raw) -> str:
@@ -85,8 +105,9 @@ def _bare(v) -> str:
         return said.get(_locale(), said.get("en")) if said else f"#{raw}"
     if t == "hex":
         return place(raw)
-    if t == "rotation":
-        return _("side %(n)s", n=raw)
+    if t == "rotation":          # the title's words for it ("turned 2 sides clockwise")
+        said = _words()[0].get(f"rotation.{raw}")
+        return said.get(_locale(), said.get("en")) if said else _("side %(n)s", n=raw)
     if t == "flag":
         return "✓" if raw else "–"
     if t == "list":

@@ -36,13 +36,25 @@ class AuctionMixin:
         self.next_player()
 
     def shares_legal(self, p: str) -> list[dict]:
+        """Each count the player may issue says what follows it: cash after the issue, the
+        shares out, and the expenses paid at the end of each turn (shares + locomotive
+        level, A1/A2)."""
         room = D.MAX_SHARES - self.shares[p]
+        cash, shares, loco = self.cash[p], self.shares[p], self.loco[p]
+        after = {n: C.msg("form.shares_after", f"{n}: cash ${cash + n * D.SHARE_PRICE}, "
+                          f"{shares + n} shares out, expenses ${shares + n + loco} a turn",
+                          count=n, cash=cash + n * D.SHARE_PRICE, shares=shares + n,
+                          expenses=shares + n + loco) for n in range(room + 1)}
         return [{"type": "issue_shares", "entity": p,
                  "label": C.msg("form.issue_shares", "Issue shares ($5 each)"),
-                 "params": {"count": C.number("count", 0, room, default=0,
+                 "params": {"count": C.choice("count", list(after), after, default=0,
                                               label=C.msg("form.count", "How many"))},
                  "show": [{"label": C.msg("col.shares", "Shares issued"),
-                           "value": C.count(self.shares[p])}]}]
+                           "value": C.count(shares)},
+                          {"label": C.msg("col.cash", "Cash"), "value": C.money(cash)},
+                          {"label": C.msg("fact.expenses", "Expenses a turn (shares + "
+                                          "locomotive)"),
+                           "value": C.money(shares + loco)}]}]
 
     # -- the auction ------------------------------------------------------------------------
     def start_auction(self) -> None:

@@ -15,7 +15,7 @@ PARAMS = {
     "count": "count", "links": "count", "level": "count", "limit": "count", "room": "count",
     "shares": "count", "place": "count", "turn": "count", "turns": "count", "round": "count",
     "score": "count", "value": "count", "exits": "count", "n": "count", "max": "count",
-    "tiles": "count",
+    "tiles": "count", "expenses": "money",
 }
 
 
@@ -218,6 +218,11 @@ WORDS = {
     # -- the forms -------------------------------------------------------------------------
     "form.issue_shares": _w("Issue shares ($5 each)", "주식 발행 (장당 $5)"),
     "form.count": _w("How many", "몇 장"),
+    "form.shares_after": _w("%(count)s: cash %(cash)s, %(shares)s shares out, expenses "
+                            "%(expenses)s a turn",
+                            "%(count)s장: 현금 %(cash)s, 발행 주식 %(shares)s장, 턴마다 비용 "
+                            "%(expenses)s"),
+    "fact.expenses": _w("Expenses a turn (shares + locomotive)", "턴마다 비용 (주식 + 기관차)"),
     "form.bid": _w("Bid", "입찰"),
     "form.amount": _w("Amount", "금액"),
     "form.drop_out": _w("Drop out (take place %(place)s)", "경매에서 빠지기 (%(place)s번째)"),

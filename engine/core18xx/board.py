@@ -89,6 +89,13 @@ def _end(text: str) -> tuple:
     return ("e", int(text)) if text.isdigit() else ("n", ord(text) - ord("a"))
 
 
+def turned(rotation: int) -> str:
+    """A rotation as the table sees it: the tile turned clockwise from its drawing, a side at
+    a time (edge e becomes e + rotation)."""
+    return "not turned" if not rotation else \
+        f"turned {rotation} side{'s' if rotation > 1 else ''} clockwise"
+
+
 @lru_cache(maxsize=None)
 def rotated(code: str, rotation: int) -> tuple[tuple[Stop, ...], tuple[tuple, ...]]:
     stops, paths = parse(code)
@@ -280,13 +287,13 @@ class Map:
             ok = self.across(name, e) is not None if own_track else self.open_edge(name, e)
             if not ok:
                 raise GameError("track_off_board",
-                                f"Tile #{tile} on {name} at rotation {rotation} runs track off "
+                                f"Tile #{tile} on {name}, {turned(rotation)}, runs track off "
                                 f"the map or into a blocked edge (side {e}).",
                                 hex=name, tile=tile, rotation=rotation, edge=e)
         lost = self.dropped_track(hs, stops, paths)
         if lost is not None:
             raise GameError("track_not_kept",
-                            f"Tile #{tile} at rotation {rotation} does not keep the track "
+                            f"Tile #{tile}, {turned(rotation)}, does not keep the track "
                             f"already on {name} (side {lost}).",
                             hex=name, tile=tile, rotation=rotation, edge=lost)
         if not connect or name in {h for h, _ in self.token_stops(corp)}:
@@ -311,7 +318,7 @@ class Map:
         if not {e for e in (added or new_exits) if ("e", e) in live}:
             raise GameError("track_unconnected",
                             f"{corp}'s track does not reach the new track of tile #{tile} on "
-                            f"{name} at rotation {rotation}.",
+                            f"{name}, {turned(rotation)}.",
                             corporation=corp, hex=name, tile=tile, rotation=rotation)
 
     @staticmethod

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
+from engine.core18xx.board import turned
 from engine.core18xx.shares import IPO, POOL
 from engine.core18xx.steps.base import worded
 from engine.core18xx.trains import Depot
@@ -247,7 +248,7 @@ class CorrectionsMixin:
             if old:
                 self.board.supply[old[0]] += 1
                 del self.board.laid[hex_id]
-            what = f"no tile on {hex_id}"
+            what, rotation = f"no tile on {hex_id}", None
         else:
             if tile not in self.TILES:
                 raise GameError("unknown_tile", f"There is no tile {tile!r}.", tile=tile)
@@ -261,8 +262,9 @@ class CorrectionsMixin:
                 self.board.supply[old[0]] += 1
             self.board.supply[tile] -= 1
             self.board.laid[hex_id] = (tile, rotation)
-            what = f"tile #{tile} on {hex_id} (rotation {rotation})"
-        self._fix(what, reason, kind="tile", by=action["entity"], hex=hex_id, tile=tile)
+            what = f"tile #{tile} on {hex_id}, {turned(rotation)}"
+        self._fix(what, reason, kind="tile", by=action["entity"], hex=hex_id, tile=tile,
+                  rotation=rotation)
 
     def _fix_token(self, action, reason):
         corp, hex_id, op = self.corp_arg(action), action.get("hex"), action.get("op")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
-from engine.core18xx.board import PHASE_COLORS, Map, rotation_pictures
+from engine.core18xx.board import PHASE_COLORS, Map, rotation_pictures, turned
 from engine.core18xx.routes import RouteFinder
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
@@ -81,7 +81,7 @@ class TrackMixin:
         old = self.board.lay(hex_id, tile, rotation)
         if moved is not None and moved != self.board.tokens.get(hex_id, []):
             self._move_tokens(hex_id, moved)
-        self.emit("tile_laid", f"{corp} lays tile #{tile} on {hex_id} (rotation {rotation})"
+        self.emit("tile_laid", f"{corp} lays tile #{tile} on {hex_id} ({turned(rotation)})"
                   + (f" for {self.money(cost)}" if cost else "") + ".",
                   f"Lay tile #{tile} on {hex_id}"
                   + (f" and return #{old} to the supply" if old else "")

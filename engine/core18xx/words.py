@@ -2,6 +2,8 @@
 fields (``engine.core18xx.declare``) in English and Korean. See ``engine.words``."""
 from __future__ import annotations
 
+from engine.core18xx.board import turned
+
 WORDS = {
     # the book's labels (engine.core18xx.book)
     'book.acting': {'en': 'Acting', 'ko': '차례'},
@@ -267,7 +269,7 @@ WORDS = {
 }
 
 # how the family's message params are shown (engine.contract value types)
-PARAMS = {'price': 'money', 'amount': 'money', 'cost': 'money', 'bid': 'money', 'revenue': 'money', 'need': 'money', 'capital': 'money', 'per_share': 'money', 'count': 'count', 'seat': 'count', 'city': 'count', 'tp_left': 'count', 'percent': 'percent', 'corporation': 'company', 'company': 'company', 'card': 'company', 'new_card': 'company', 'hex': 'hex', 'tile': 'tile', 'rotation': 'rotation', 'train': 'train', 'target': 'entity', 'owner': 'entity', 'source': 'entity', 'to': 'entity', 'seller': 'entity', 'player': 'player'}
+PARAMS = {'price': 'money', 'amount': 'money', 'cost': 'money', 'bid': 'money', 'revenue': 'money', 'need': 'money', 'capital': 'money', 'per_share': 'money', 'count': 'count', 'seat': 'count', 'city': 'count', 'tp_left': 'count', 'percent': 'percent', 'corporation': 'company', 'company': 'company', 'card': 'company', 'new_card': 'company', 'hex': 'hex', 'tile': 'tile', 'rotation': 'word:rotation', 'train': 'train', 'target': 'entity', 'owner': 'entity', 'source': 'entity', 'to': 'entity', 'seller': 'entity', 'player': 'player'}
 # the family's messages say these params with words: colours, where shares come from
 PARAMS.update({"era": "word:colour", "color": "word:colour", "expected": "word:colour",
                "allowed": "word:colour", "tiles": "word:colour", "source": "word:source"})
@@ -285,5 +287,9 @@ for _c in ("yellow", "green", "brown", "gray", "grey"):
 WORDS.setdefault("text.ipo", {"en": "IPO", "ko": "IPO"})
 WORDS.setdefault("text.pool", {"en": "bank pool", "ko": "은행 풀"})
 WORDS.setdefault("text.the pool", {"en": "the pool", "ko": "은행 풀"})
+# a tile's rotation as the table sees it: turned clockwise from its drawing, a side at a time
+for _r in range(6):
+    WORDS[f"rotation.{_r}"] = {"en": turned(_r),
+                               "ko": f"시계 방향으로 {_r}칸 돌림" if _r else "돌리지 않음"}
 WORDS.setdefault("param.revenue", {"en": "Revenue", "ko": "수익"})
 WORDS.setdefault("param.seller", {"en": "Seller", "ko": "파는 쪽"})

@@ -244,6 +244,8 @@ WORDS = {
     "action.first_build": {**_w("Priority Build", "우선 건설"), "plain": True},
     "action_selected": {**STEAM_WORDS["action_selected"], "plain": True},
     "action_taken": {**STEAM_WORDS["action_taken"], "plain": True},
+    # the places the seed names, wherever a page shows them (alone, in a link or a chain)
+    **{f"place.{en}": _w(en, ko) for en, ko in zip(SEED_CITIES, ("오클랜드", "웰링턴"))},
     "nz.setup.cities": _w("Remove the 4 black New City tiles.",
                           "검은 새 도시 타일 4개를 게임에서 빼세요."),
     "nz.setup.goods": _w("Place 1 black good and 1 non-black good in each city; a random third "

@@ -95,3 +95,53 @@ def test_a_whole_game_through_the_pages(client, title, players, lang):
         assert "out (victory condition not met)" in scores
     else:
         assert "3 × 수입" in scores or "탈락 (수입 0 미만)" in scores
+
+
+def test_new_zealand_seed_cities_in_the_pages_language(client, app):
+    """Auckland and Wellington, on the register from the start, are said in Korean on a
+    Korean page (alone, and inside a link or a chain), in English on an English one."""
+    from flask import g
+
+    from companion.present import plain
+    from engine import titles
+    from engine.words import words_of
+    from tests.companion.test_korean_pages import visible_text
+    code, _, _ = seated(client, players=("Ann", "Bo"), title="AoS-NewZealand")
+    client.set_cookie("lang", "ko")
+    ko = visible_text(client.get(f"/tables/{code}").get_data(as_text=True))
+    assert "오클랜드" in ko and "웰링턴" in ko
+    assert "Auckland" not in ko and "Wellington" not in ko
+    client.set_cookie("lang", "en")
+    en = visible_text(client.get(f"/tables/{code}").get_data(as_text=True))
+    assert "Auckland" in en and "오클랜드" not in en
+    with app.test_request_context(headers={"Cookie": "lang=ko"}):
+        g.words = words_of(titles.TITLES["AoS-NewZealand"])
+        assert plain("Auckland → Hamiltonville (Ann) → Wellington (Bo)") == \
+            "오클랜드 → Hamiltonville (Ann) → 웰링턴 (Bo)"
+        assert plain("Wellington – Aucklands") == "웰링턴 – Aucklands"   # a whole name only
+
+
+def test_the_share_form_shows_cash_and_expenses_after_each_issue(client):
+    """Issuing shares: each count says the cash after the issue, the shares out and the
+    expenses a turn that follow (shares + locomotive level), in English and Korean; the
+    chosen count is what is issued."""
+    from tests.companion.test_korean_pages import visible_text
+    code, _, _ = seated(client, players=("Ann", "Bo"), title="AoS-NewZealand")
+    client.set_cookie("lang", "en")
+    form = form_of(client.get(f"/tables/{code}").get_data(as_text=True), "issue_shares")
+    text = " ".join(visible_text(form).split())
+    assert "Cash: $10" in text and "Expenses a turn (shares + locomotive): $3" in text
+    assert "0: cash $10, 2 shares out, expenses $3 a turn" in text
+    assert "2: cash $20, 4 shares out, expenses $5 a turn" in text
+    assert "13: cash $75, 15 shares out, expenses $16 a turn" in text
+    assert "14:" not in text                                   # at most 15 shares in all
+    client.set_cookie("lang", "ko")
+    form = form_of(client.get(f"/tables/{code}").get_data(as_text=True), "issue_shares")
+    text = " ".join(visible_text(form).split())
+    assert "현금: $10" in text and "턴마다 비용 (주식 + 기관차): $3" in text
+    assert "2장: 현금 $20, 발행 주식 4장, 턴마다 비용 $5" in text
+    r = client.post(f"/tables/{code}/act", data={**filled(form, count="2"), "confirm": "1"})
+    assert r.status_code == 303
+    client.set_cookie("lang", "en")
+    history = client.get(f"/tables/{code}/history").get_data(as_text=True)
+    assert "issues 2 share(s) for $10" in history

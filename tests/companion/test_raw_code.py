@@ -24,10 +24,7 @@ PLAYERS = ["Ann", "Bo", "Cy", "Dee"]
 # marks: the players, the language switch, the site's name, what a bot types in a note
 KOREAN_ALLOWED = {"English", "Ann", "Bo", "Cy", "Dee", "table", "check", "OR", "SR", "IPO",
                   "CSV", "JSON", "UTC"}
-# findings still open, listed so that the rest is held (issue 25): New Zealand's seed cities
-# are kept on the register of links (#27) under their English names, and the links table, the
-# chains and the forms say them so on a Korean page too (오클랜드, 웰링턴 not yet)
-KOREAN_OPEN = {"AoS-NewZealand": {"Auckland", "Wellington"}}
+
 
 SNAKE = re.compile(r"(?<![A-Za-z0-9_])[a-z0-9]+(?:_[a-z0-9]+)+(?![A-Za-z0-9_])")
 FLAGS = re.compile(r"\b(True|False|None)\b")
@@ -224,7 +221,7 @@ def test_no_page_shows_raw_code(app, client, title):
     allowed = KOREAN_ALLOWED | box_words(spec) | set().union(
         *(box_words(t) for t in titles.TITLES.values()))
     pages, known = rendered_pages(app, client, title)
-    names = allowed | {k for k in known if k.isupper()} | KOREAN_OPEN.get(title, set())
+    names = allowed | {k for k in known if k.isupper()}
     found: dict[str, set] = {}
     latin: dict[str, set] = {}
     for where, page in pages:
