@@ -69,6 +69,7 @@ class ActionForm:
     about: str = ""                # what the entry is about (its declared ``about``), shown
     about_key: str = ""            # ... and its raw id: the card the form goes on
     warn: str = ""                 # what it forfeits or moves (declared ``warn``): asked once
+    picture: dict | None = None    # a drawing shown with the step (declared ``picture``)
 
     @property
     def is_button(self) -> bool:
@@ -190,8 +191,9 @@ def build(index: int, entry: dict) -> ActionForm:
     about_text, about_key = ("", "") if not isinstance(about, dict) else \
         (value_text(about), contract.choice_key(about.get("v")))
     warn = message_text(entry["warn"]) if isinstance(entry.get("warn"), dict) else ""
+    picture = entry.get("picture") if isinstance(entry.get("picture"), dict) else None
     return ActionForm(index, entry["type"], entry.get("entity"), fixed, fields, label, shown,
-                      seat, bool(entry.get("anytime")), about_text, about_key, warn)
+                      seat, bool(entry.get("anytime")), about_text, about_key, warn, picture)
 
 
 def grouped(forms: list[ActionForm]) -> list[dict]:

@@ -12,11 +12,12 @@ from engine import Game, records, titles
 from tests.companion.test_pages import FIXTURE, csrf
 
 
-def lay_page(client):
-    """A table imported just before the recorded game's first tile lay, seen from the seat of
-    the player who acts: the page, and the game's legal lay entry."""
+def lay_page(client, kind="lay_tile"):
+    """A table imported just before the recorded game's first tile lay (or first step of
+    ``kind``), seen from the seat of the player who acts: the page, and the game's legal entry
+    of that kind."""
     rec = records.replay(records.loads(FIXTURE.read_bytes())).game.record()
-    n = next(i for i, a in enumerate(rec["actions"]) if a["type"] == "lay_tile")
+    n = next(i for i, a in enumerate(rec["actions"]) if a["type"] == kind)
     cut = json.dumps(dict(rec, actions=rec["actions"][:n])).encode()
     r = client.post("/import", data={"record": (io.BytesIO(cut), "cut.json"),
                                      "csrf_token": csrf(client.get("/"))},
@@ -32,7 +33,7 @@ def lay_page(client):
     r = client.post(join, data={"player": who, "csrf_token": csrf(client.get(join))})
     assert r.status_code == 303
     page = client.get(r.headers["Location"]).get_data(as_text=True)
-    entry = next(e for e in game.legal_actions() if e["type"] == "lay_tile"
+    entry = next(e for e in game.legal_actions() if e["type"] == kind
                  and not e.get("company"))
     return page, entry
 
