@@ -59,6 +59,13 @@ class DividendMixin:
         rules allow): ``show`` items. None in the core."""
         return []
 
+    def note_run_not_best(self, corp: str, entries: list[dict], total: int, best: int) -> None:
+        """The history's word on a claim (``entries``, worth ``total``) that differs from the
+        best routes found, ``best`` (posted back from the run form)."""
+        self.emit("run_not_best", f"{corp}'s run of {self.money(total)} differs from the best "
+                  f"routes found on the board, {self.money(best)}.",
+                  corporation=corp, revenue=total, best=best)
+
     def run_defaults(self, corp: str, trains: list, routes: dict, bonus_names: list) -> dict:
         """The run form's start from the best routes (train -> ``routes.Route``): each train's
         revenue as the form takes it, and a title's bonus flags (``revenues`` and one list per

@@ -24,11 +24,14 @@ class Route:
     """One train's route: ``stops`` ((hex, stop index), ...) in running order, ``mask`` the
     track it uses (one bit per hex side), its ``length`` in range, ``revenue`` (stops and
     destination bonus) and ``subsidy`` (to the treasury, apart)."""
-    __slots__ = ("stops", "mask", "length", "revenue", "subsidy")
+    __slots__ = ("stops", "mask", "length", "revenue", "subsidy", "score")
 
     def __init__(self, stops, mask, length, revenue, subsidy):
         self.stops, self.mask, self.length = stops, mask, length
         self.revenue, self.subsidy = revenue, subsidy
+        # the most revenue first; between equal revenues, the subsidy too (the treasury's gain
+        # at no cost to the revenue the table must claim)
+        self.score = revenue * 1000 + subsidy
 
     def __eq__(self, other):
         return isinstance(other, Route) and self.stops == other.stops and \
@@ -166,14 +169,15 @@ class RouteFinder:
                 g = group[start]
                 grow([start], {start}, 0, visit[start], value[start],
                      frozenset((g,)) if g else frozenset())
-        found.sort(key=lambda r: -r.revenue)
+        found.sort(key=lambda r: -r.score)
         self._by_distance[distance] = found
         return found
 
     def best(self, distances: list[int], mine: list | None = None
              ) -> tuple[int, list[Route | None]]:
         """The most revenue the trains can earn together, and a route per train (None: the
-        train does not run). Exact: branch and bound over every route of every train.
+        train does not run); of equal revenues, the one with the most subsidy. Exact: branch
+        and bound over every route of every train (scored revenue, then subsidy).
         ``mine``: per train, True (its route must stop where the subsidy is paid), False (it
         must not), None (either way)."""
         order = sorted(range(len(distances)), key=lambda k: -distances[k])
@@ -185,7 +189,7 @@ class RouteFinder:
                 opts = [r for r in opts if bool(r.subsidy) == want]
             options.append(opts)
         must = [bool(mine and mine[k]) for k in order]
-        tops = [opts[0].revenue if opts else 0 for opts in options]
+        tops = [opts[0].score if opts else 0 for opts in options]
         bound_after = [sum(tops[k:]) for k in range(len(tops) + 1)]
         best_total, best_pick = -1, [None] * len(order)
         pick = [None] * len(order)
@@ -198,12 +202,12 @@ class RouteFinder:
                 best_total, best_pick = total, list(pick)
                 return
             for r in options[k]:
-                if total + r.revenue + bound_after[k + 1] <= best_total:
+                if total + r.score + bound_after[k + 1] <= best_total:
                     break          # sorted best first: nothing further can beat it
                 if r.mask & mask:
                     continue
                 pick[k] = r
-                search(k + 1, mask | r.mask, total + r.revenue)
+                search(k + 1, mask | r.mask, total + r.score)
             pick[k] = None
             if not must[k]:    # a train that must stop on the mine cannot stay home
                 search(k + 1, mask, total)
@@ -212,4 +216,4 @@ class RouteFinder:
         out: list[Route | None] = [None] * len(distances)
         for slot, k in enumerate(order):
             out[k] = best_pick[slot]
-        return max(best_total, 0), out
+        return sum(r.revenue for r in out if r is not None), out
