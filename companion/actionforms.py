@@ -45,6 +45,7 @@ class Field:
     pictures: dict = field(default_factory=dict)  # choice value -> [(pic_by key, picture)]
     pic_by: str = ""                              # the field whose value picks the picture shown
     pic_shown: str = ""                           # ... its key as the form starts
+    pic_names: dict = field(default_factory=dict)  # pic_by key -> its choice's words (no JS)
 
     def item_default(self, i: int):
         """A list's item ``i``: what it starts as."""
@@ -184,6 +185,8 @@ def build(index: int, entry: dict) -> ActionForm:
             other = next((g for g in fields if g.name == f.pic_by), None)
             if other is not None and other.default:
                 f.pic_shown = _dep_key(other.default)
+            if other is not None:        # without JS every tile's drawings show, each named
+                f.pic_names = {_dep_key(v): text for v, text, _ in other.choices}
     label = message_text(entry["label"]) if isinstance(entry.get("label"), dict) else \
         entry["type"].replace("_", " ").capitalize()
     shown = [(message_text(s["label"]), value_text(s["value"])) for s in entry.get("show") or []]

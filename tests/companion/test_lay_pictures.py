@@ -54,14 +54,21 @@ def test_the_lay_form_draws_one_picture_per_offered_rotation_of_each_tile(client
     got = {}
     for label in re.findall(r"<label>.*?</label>", fieldset, re.S):
         value = re.search(r'name="rotation" value="([^"]+)"', label).group(1)
-        tiles = re.findall(r'<svg class="pic"[^>]*data-pic="([^"]+)"', label)
+        tiles = re.findall(r'<i class="pic[^"]*" data-pic="([^"]+)"', label)
         assert len(tiles) == len(set(tiles)), (value, tiles)      # one picture per tile
         got[htmllib.unescape(value)] = set(tiles)
-        for svg in re.findall(r'<svg class="pic".*?</svg>', label, re.S):
+        for pic in re.findall(r'<i class="pic.*?</i>', label, re.S):
+            svg = re.search(r'<svg class="pic".*?</svg>', pic, re.S).group(0)
             assert "<path" in svg and "<polygon" in svg           # the tile and its track
+            tile = re.search(r'data-pic="([^"]+)"', pic).group(1)
+            assert f"<small>#{tile}</small>" in pic               # named, for a page without JS
     assert got == want
-    # as the form starts, only the first offered tile's pictures show
+    # none is hidden from a page without JS; with JS (app.css ".js .pics .alt"), as the form
+    # starts, only the first offered tile's pictures show
     first = json.loads(htmllib.unescape(
         re.search(r'<select name="tile"[^>]*>.*?value="([^"]+)"', form, re.S).group(1)))
-    shown = re.findall(r'<svg class="pic"[^>]*data-pic="([^"]+)"(?![^>]*hidden)', fieldset)
+    assert " hidden" not in fieldset.split("<label>", 1)[1]
+    shown = re.findall(r'<i class="pic" data-pic="([^"]+)"', fieldset)
     assert shown and set(shown) == {first}
+    assert set(re.findall(r'<i class="pic alt" data-pic="([^"]+)"', fieldset)) == \
+        {k.split(",")[1] for k in entry["params"]["rotation"]["choices_by"]["map"]} - {first}
