@@ -26,7 +26,8 @@ def picture(board: Map, color: str, routes=(), only=None, title=None) -> dict:
     side through the centre, side to stop), its stops with their stations; ``routes``:
     [(label, ((hex, stop), ...), trail?, value?)] drawn over the track, along ``trail`` (the
     route's pieces of track, ``RouteFinder.track_of``) or, without one, stop to stop, each
-    with its stops' places and its ``value`` (the train's revenue); ``only``: the hexes drawn (the board around a run), all when None."""
+    with its stops' places and its ``value`` (the train's revenue); ``only``: the hexes drawn
+    (the board around a run), all when None."""
     from engine import contract as C
     spots, places = {}, {}
     for name in board.hexes:
