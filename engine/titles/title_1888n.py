@@ -6,7 +6,8 @@ read from tobymao/18xx ``lib/engine/game/g_1888``). Where they disagree the
 rulebook wins; values in neither are marked provisional.
 
 Only the departures from the shared core follow the tables: the destination
-bonus and the Heng Shan subsidy on a run, the private companies' tile lays,
+bonus, the Heng Shan subsidy and its exception to the highest revenue on a run
+(``title_1888n_runs.py``), the private companies' tile lays,
 Forbidden City's exchange for a share, Heng Shan blocking C5, the export at
 the end of each set, and the auction's full round of passes.
 """
