@@ -5,7 +5,9 @@
 Prints medians (wall clock, and CPU time where other load on the machine could
 skew it) of: the whole process (``python -m engine replay``, in a fresh
 interpreter, with and without Python's bytecode cache), the replay in process
-and per action, and the memory of the live game. Figures go to bench/README.md.
+and per action, the legal listing at a lay and at a run with and without its
+pictures (``pictures_cost``), and the memory of the live game. Figures go to
+bench/README.md.
 """
 from __future__ import annotations
 
@@ -94,6 +96,44 @@ def in_process(data: dict, runs: int):
     return totals, cpu, per_action, n, own, door
 
 
+def pictures_cost(own: dict, repeat: int) -> dict:
+    """The legal listing with and without its pictures, at each step of the game where a
+    company may lay a tile (the rotation param's pictures: each offered rotation of each tile
+    drawn) and where it runs (the run form's picture of its best routes), timed in turn A B A B
+    ``repeat`` times at each position (the listing made afresh each time: the server lists once
+    per version), the median per position kept. Returns kind -> (with, without, with CPU,
+    without CPU): the medians per position, in seconds."""
+    from engine.core18xx import Core18xx
+    kinds = {"lay": ("lay_tile", "rotation_pictures"), "run": ("run_trains", "routes_picture")}
+    out = {}
+    for name, (kind, hook) in kinds.items():
+        game = Game(own["title"], own["players"], own["seed"], own["options"])
+        real = getattr(Core18xx, hook)
+        cls = type(game.rules)
+        got = ([], [], [], [])
+        for action in own["actions"]:
+            if any(e["type"] == kind for e in game.legal_actions()):
+                times = ([], [], [], [])
+                for _ in range(repeat):
+                    for drawn in (True, False):
+                        setattr(cls, hook, real if drawn else (lambda self, *a: None))
+                        game._legal = None
+                        t, c = time.perf_counter(), time.process_time()
+                        game.legal_actions()
+                        k = 0 if drawn else 1
+                        times[k].append(time.perf_counter() - t)
+                        times[k + 2].append(time.process_time() - c)
+                    setattr(cls, hook, real)
+                for into, xs in zip(got, times):
+                    into.append(statistics.median(xs))
+            game._legal = None
+            game.process(action, checked=False)
+        if hook in cls.__dict__:
+            delattr(cls, hook)
+        out[name] = got
+    return out
+
+
 def memory(own: dict) -> dict:
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -117,6 +157,7 @@ def main() -> None:
     warm, warm_cpu = whole_process(args.runs, bytecode=True)
     totals, cpu, per_action, n, own, door = in_process(data, args.runs)
     mem = memory(own)
+    pics = pictures_cost(own, max(3, args.runs // 3))
     def ms(xs):
         return f"{statistics.median(xs) * 1000:.1f} ms (min {min(xs) * 1000:.1f})"
     print(f"whole process, bytecode cached : {ms(warm)}; CPU {ms(warm_cpu)}")
@@ -132,6 +173,14 @@ def main() -> None:
           f"(p90 {statistics.quantiles(door['posted'], n=10)[-1] * 1e6:.0f} µs), the legal "
           f"entries listed before it {statistics.median(door['listing']) * 1e6:.0f} µs (once "
           "per version: the server lists them for the phones anyway)")
+    for name, (w, wo, cw, cwo) in pics.items():
+        what = {"lay": "a lay's listing ± rotation pics",
+                "run": "a run's listing ± routes picture"}[name]
+        print(f"{what:31}: with {statistics.median(w) * 1e3:.2f} ms, without "
+              f"{statistics.median(wo) * 1e3:.2f} ms (worst {max(w) * 1e3:.2f} / "
+              f"{max(wo) * 1e3:.2f}); CPU {statistics.median(cw) * 1e3:.2f} / "
+              f"{statistics.median(cwo) * 1e3:.2f} ms (worst {max(cw) * 1e3:.2f} / "
+              f"{max(cwo) * 1e3:.2f}); {len(w)} positions, medians of A B A B")
     print(f"live game after replay         : {mem['live_game_bytes'] / 1024:.0f} KiB "
           f"(rules pickle {mem['rules_pickle_bytes'] / 1024:.1f} KiB, "
           f"{mem['snapshots']} snapshots {mem['snapshot_bytes'] / 1024:.0f} KiB)")

@@ -46,6 +46,7 @@ class Field:
     pic_by: str = ""                              # the field whose value picks the picture shown
     pic_shown: str = ""                           # ... its key as the form starts
     buttons: bool = False                         # declared "buttons": one button per choice
+    pic_names: dict = field(default_factory=dict)  # pic_by key -> its choice's words (no JS)
 
     def item_default(self, i: int):
         """A list's item ``i``: what it starts as."""
@@ -70,6 +71,7 @@ class ActionForm:
     about: str = ""                # what the entry is about (its declared ``about``), shown
     about_key: str = ""            # ... and its raw id: the card the form goes on
     warn: str = ""                 # what it forfeits or moves (declared ``warn``): asked once
+    picture: dict | None = None    # a drawing shown with the step (declared ``picture``)
 
     @property
     def is_button(self) -> bool:
@@ -186,6 +188,8 @@ def build(index: int, entry: dict) -> ActionForm:
             other = next((g for g in fields if g.name == f.pic_by), None)
             if other is not None and other.default:
                 f.pic_shown = _dep_key(other.default)
+            if other is not None:        # without JS every tile's drawings show, each named
+                f.pic_names = {_dep_key(v): text for v, text, _ in other.choices}
     label = message_text(entry["label"]) if isinstance(entry.get("label"), dict) else \
         entry["type"].replace("_", " ").capitalize()
     shown = [(message_text(s["label"]), value_text(s["value"])) for s in entry.get("show") or []]
@@ -193,8 +197,9 @@ def build(index: int, entry: dict) -> ActionForm:
     about_text, about_key = ("", "") if not isinstance(about, dict) else \
         (value_text(about), contract.choice_key(about.get("v")))
     warn = message_text(entry["warn"]) if isinstance(entry.get("warn"), dict) else ""
+    picture = entry.get("picture") if isinstance(entry.get("picture"), dict) else None
     return ActionForm(index, entry["type"], entry.get("entity"), fixed, fields, label, shown,
-                      seat, bool(entry.get("anytime")), about_text, about_key, warn)
+                      seat, bool(entry.get("anytime")), about_text, about_key, warn, picture)
 
 
 def grouped(forms: list[ActionForm]) -> list[dict]:

@@ -92,7 +92,10 @@ Legal entries
 -------------
 An entry of ``legal_actions()`` is ``{"type", "entity"?, <fixed scalars>, "label"?: message,
 "params"?: {name: param}, "show"?: [{"label": message, "value": value}], "anytime"?: true,
-"about"?: value}``. ``about`` names what the step is about when that is not its ``entity``
+"about"?: value, "picture"?: drawing}``. ``picture`` is a ``board`` section's drawing shown
+with the step (the run form's best routes: the board around them, each route's ``label`` a
+message, its ``value`` the train's revenue, its ``stops`` the [x, y] of the stops it counts);
+display only. ``about`` names what the step is about when that is not its ``entity``
 (the company a share is bought or parred in, the lot of an auction): the phones group the
 entries about one thing on one card named by it. The action to post is ``type``, ``entity``
 and the fixed scalars, plus one value per param. Nothing else of an entry is sent. ``warn``
@@ -153,7 +156,8 @@ SECTION_KINDS = frozenset({"facts", "players", "entities", "trains", "map", "mar
                            "board", "network"})
 TABLE_KINDS = {"players": "player", "entities": "entity", "trains": "train", "map": "hex"}
 PARAM_KINDS = frozenset({"choice", "number", "flag", "text", "list"})
-ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about", "warn"})
+ENTRY_KEYS = frozenset({"type", "entity", "label", "params", "show", "anytime", "about", "warn",
+                        "picture"})
 
 
 # -- building ------------------------------------------------------------------------------
@@ -542,6 +546,14 @@ def check_entry(entry, where: str = "legal") -> None:
     for j, item in enumerate(entry.get("show") or []):
         check_message(item.get("label"), f"{where}.show[{j}]")
         check_value(item.get("value"), f"{where}.show[{j}]")
+    if "picture" in entry:
+        pic = entry["picture"]
+        _need(isinstance(pic, dict), where, "a picture is a board section's drawing")
+        check_geometry(pic, where + ".picture")
+        for j, r in enumerate(pic.get("routes") or []):
+            check_message(r.get("label"), f"{where}.picture.routes[{j}]")
+            if "value" in r:
+                check_value(r["value"], f"{where}.picture.routes[{j}]")
 
 
 def check_legal(entries) -> None:

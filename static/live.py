@@ -219,11 +219,12 @@ def show_pictures(root=None):
         if raw is None:
             continue
         key = dep_key(raw)
-        for svg in el.querySelectorAll("[data-pic]"):
-            if svg.getAttribute("data-pic") == key:
-                svg.removeAttribute("hidden")
+        for pic in el.querySelectorAll("[data-pic]"):
+            if pic.getAttribute("data-pic") == key:
+                pic.removeAttribute("hidden")
+                pic.classList.remove("alt")
             else:
-                svg.setAttribute("hidden", "")
+                pic.setAttribute("hidden", "")
 
 
 def on_change(ev):

@@ -21,6 +21,8 @@
    of messages received so far (window.liveBoot), sets boot.done, and from then on this
    script's socket is Brython's. */
 (function () {
+  // the page runs scripts: what only a page without them needs is hidden (app.css ".js")
+  document.documentElement.classList.add("js");
   var me = document.currentScript, boot = {queue: [], want: -1, busy: false, done: false};
   if (window.liveGuardMs == null) window.liveGuardMs = 600;
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import contract as C
-from engine.core18xx.board import PHASE_COLORS, picture
+from engine.core18xx.board import PHASE_COLORS
+from engine.core18xx.board_picture import picture
 from engine.core18xx.rounds.operating import RUN
 
 
@@ -322,6 +323,8 @@ class CoreBookMixin:
         routes = []
         if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) and \
                 getattr(r, "stage", RUN + 1) <= RUN and self.corps[r.corp]["trains"]:
-            best = self.best_run(r.corp)
-            routes = [(f"{r.corp} {t}", route.stops) for t, route in best[1].items()]
+            finder = self.route_finder(r.corp)
+            best = self.best_run(r.corp, finder)
+            routes = [(f"{r.corp} {t}", route.stops, finder.track_of(route))
+                      for t, route in best[1].items()]
         return picture(board, colors[-1] if colors else PHASE_COLORS[0], routes)

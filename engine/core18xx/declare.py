@@ -116,10 +116,6 @@ def _show(key: str, value) -> list[dict]:
             return [{"label": label, "value": C.value("list", [C.text(word(x)) for x in value])}]
         if t:
             return [{"label": label, "value": C.listing(t, value)}]
-        if key == "best_routes":       # the board's best routes, one per train that runs
-            return [{"label": C.msg("field.best_route", "Best route %(route)s",
-                                    route="-".join(b["hexes"])),
-                     "value": C.money(b["revenue"])} for b in value if isinstance(b, dict)]
         if key == "bonuses":
             return [{"label": C.msg("field.bonus", "Bonus: %(name)s", name=str(b.get("name"))),
                      "value": C.money(b["amount"])}
@@ -144,7 +140,7 @@ def entry(e: dict, players: set, money=str) -> dict:
     show = list(e.get("show") or [])
     params_in = e.get("params") or {}
     for key, v in e.items():
-        if key in ("type", "entity", "params", "show", "label", "anytime", "warn"):
+        if key in ("type", "entity", "params", "show", "label", "anytime", "warn", "picture"):
             continue
         if isinstance(v, (list, dict)) or key in SHOWN_SCALARS:
             show += _show(key, v)
@@ -155,6 +151,8 @@ def entry(e: dict, players: set, money=str) -> dict:
         out["anytime"] = True
     if e.get("warn"):
         out["warn"] = e["warn"]
+    if e.get("picture"):
+        out["picture"] = e["picture"]
     out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)
     about = next((v for k, v in out.items() if PARAM_TYPES.get(k) == "company"
                   and k not in C.ENTRY_KEYS), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
+from engine.core18xx.board_picture import around, picture
 from engine.core18xx.shares import IPO, POOL
 from engine.errors import GameError
 
@@ -25,19 +26,45 @@ class DividendMixin:
                 params[b["name"]]["defaults"] = [bool(x) for x in ticked]
         out = {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
                "params": params}
-        best = self.best_run(corp)
-        if best is not None:
+        finder = self.route_finder(corp)
+        if finder is not None:
             # with a map: the form starts from the best routes found (one tap when the table
-            # agrees); "best" goes back with the run, and the history says when it differs
-            total, routes = best
+            # agrees), each drawn on the board around them with its revenue; "best" goes back
+            # with the run, and the history says when it differs
+            total, routes = self.best_run(corp, finder)
             defaults = self.run_defaults(corp, trains, routes, [b["name"] for b in bonuses])
             params["revenues"]["defaults"] = defaults.pop("revenues")
             for name, flags in defaults.items():
                 params[name]["defaults"] = flags
             out["best"] = total
-            out["best_routes"] = [{"train": t, "hexes": routes[t].hexes(),
-                                   "revenue": routes[t].revenue} for t in trains if t in routes]
+            out["picture"] = self.routes_picture(finder, trains, routes)
+            out["show"] = self.run_choices(corp, finder, trains, routes)
         return out
+
+    def routes_picture(self, finder, trains: list, routes: dict) -> dict | None:
+        """The run form's picture: the board around the best routes, each train's route
+        along its track with its stops and its revenue."""
+        drawn = [(C.msg("field.best_route_train", "%(train)s %(route)s",
+                        train=C.train(str(t).split("-")[0]), route="-".join(routes[t].hexes())),
+                  routes[t].stops, finder.track_of(routes[t]), C.money(routes[t].revenue))
+                 for t in trains if t in routes]
+        if not drawn:
+            return None
+        return picture(finder.board, finder.color, drawn, only=around(finder.board,
+                                                                      [d[2] for d in drawn]),
+                       title=C.msg("field.best_routes", "The best routes found"))
+
+    def run_choices(self, corp: str, finder, trains: list, routes: dict) -> list[dict]:
+        """What else the run form shows beside the best routes (a title's other runs the
+        rules allow): ``show`` items. None in the core."""
+        return []
+
+    def note_run_not_best(self, corp: str, entries: list[dict], total: int, best: int) -> None:
+        """The history's word on a claim (``entries``, worth ``total``) that differs from the
+        best routes found, ``best`` (posted back from the run form)."""
+        self.emit("run_not_best", f"{corp}'s run of {self.money(total)} differs from the best "
+                  f"routes found on the board, {self.money(best)}.",
+                  corporation=corp, revenue=total, best=best)
 
     def run_defaults(self, corp: str, trains: list, routes: dict, bonus_names: list) -> dict:
         """The run form's start from the best routes (train -> ``routes.Route``): each train's

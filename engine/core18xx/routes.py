@@ -24,11 +24,14 @@ class Route:
     """One train's route: ``stops`` ((hex, stop index), ...) in running order, ``mask`` the
     track it uses (one bit per hex side), its ``length`` in range, ``revenue`` (stops and
     destination bonus) and ``subsidy`` (to the treasury, apart)."""
-    __slots__ = ("stops", "mask", "length", "revenue", "subsidy")
+    __slots__ = ("stops", "mask", "length", "revenue", "subsidy", "score")
 
     def __init__(self, stops, mask, length, revenue, subsidy):
         self.stops, self.mask, self.length = stops, mask, length
         self.revenue, self.subsidy = revenue, subsidy
+        # the most revenue first; between equal revenues, the subsidy too (the treasury's gain
+        # at no cost to the revenue the table must claim)
+        self.score = revenue * 1000 + subsidy
 
     def __eq__(self, other):
         return isinstance(other, Route) and self.stops == other.stops and \
@@ -56,6 +59,7 @@ class RouteFinder:
         self.board, self.corp, self.color = board, corp, color
         self.home, self.destination, self.subsidy = home, destination, subsidy
         self.bits: dict = {}
+        self.trails: dict = {}
         self.own = set(board.token_stops(corp))
         self.segments = self._segments()
         self._by_distance: dict[int, list[Route]] = {}
@@ -67,22 +71,26 @@ class RouteFinder:
         return b
 
     def _segments(self) -> dict:
-        """Stop -> [(next stop, track mask)]: every way along track to the next stop."""
+        """Stop -> [(next stop, track mask)]: every way along track to the next stop (and in
+        ``trails`` the pieces of track each way runs on, for drawing)."""
         board = self.board
         out = {}
         for name, hs in board.hexes.items():
             for i in range(len(hs.stops)):
-                segs = []
+                segs, start = [], (name, i)
                 for a, b, _ in hs.by_stop.get(i, ()):
                     other = b if a == ("n", i) else a
                     if other[0] == "n":
-                        segs.append(((name, other[1]), self._bit((name, "p", a, b))))
+                        bit = self._bit((name, "p", a, b))
+                        segs.append(((name, other[1]), bit))
+                        self.trails[(start, (name, other[1]), bit)] = ((name, ("n", i), other),)
                     else:
-                        self._walk(name, other[1], self._bit((name, other[1])), segs)
-                out[(name, i)] = segs
+                        self._walk(start, name, other[1], self._bit((name, other[1])), segs,
+                                   ((name, ("n", i), other),))
+                out[start] = segs
         return out
 
-    def _walk(self, name: str, edge: int, mask: int, segs: list) -> None:
+    def _walk(self, start, name: str, edge: int, mask: int, segs: list, trail: tuple) -> None:
         nxt = self.board.across(name, edge)
         if nxt is None:
             return
@@ -94,12 +102,23 @@ class RouteFinder:
         hs = self.board.hexes[nxt]
         for a, b, _ in hs.by_edge.get(back, ()):
             other = b if a == ("e", back) else a
+            here = trail + ((nxt, ("e", back), other),)
             if other[0] == "n":
                 segs.append(((nxt, other[1]), mask))
+                self.trails[(start, (nxt, other[1]), mask)] = here
             else:
                 ebit = self._bit((nxt, other[1]))
                 if not mask & ebit:
-                    self._walk(nxt, other[1], mask | ebit, segs)
+                    self._walk(start, nxt, other[1], mask | ebit, segs, here)
+
+    def track_of(self, route: Route) -> list[tuple]:
+        """The pieces of track ``route`` runs on, in order: (hex, from, to) as a tile's path
+        in running order (an end is ("e", side) or ("n", stop))."""
+        out = []
+        for a, b in zip(route.stops, route.stops[1:]):
+            smask = next(m for n, m in self.segments[a] if n == b and not m & ~route.mask)
+            out.extend(self.trails[(a, b, smask)])
+        return out
 
     def routes(self, distance: int) -> list[Route]:
         """Every legal route of a train of ``distance`` stops, best first."""
@@ -150,18 +169,29 @@ class RouteFinder:
                 g = group[start]
                 grow([start], {start}, 0, visit[start], value[start],
                      frozenset((g,)) if g else frozenset())
-        found.sort(key=lambda r: -r.revenue)
+        found.sort(key=lambda r: -r.score)
         self._by_distance[distance] = found
         return found
 
-    def best(self, distances: list[int]) -> tuple[int, list[Route | None]]:
+    def best(self, distances: list[int], mine: list | None = None
+             ) -> tuple[int, list[Route | None]]:
         """The most revenue the trains can earn together, and a route per train (None: the
-        train does not run). Exact: branch and bound over every route of every train."""
+        train does not run); of equal revenues, the one with the most subsidy. Exact: branch
+        and bound over every route of every train (scored revenue, then subsidy).
+        ``mine``: per train, True (its route must stop where the subsidy is paid), False (it
+        must not), None (either way)."""
         order = sorted(range(len(distances)), key=lambda k: -distances[k])
-        options = [self.routes(distances[k]) for k in order]
-        tops = [opts[0].revenue if opts else 0 for opts in options]
+        options = []
+        for k in order:
+            opts = self.routes(distances[k])
+            want = mine[k] if mine else None
+            if want is not None:
+                opts = [r for r in opts if bool(r.subsidy) == want]
+            options.append(opts)
+        must = [bool(mine and mine[k]) for k in order]
+        tops = [opts[0].score if opts else 0 for opts in options]
         bound_after = [sum(tops[k:]) for k in range(len(tops) + 1)]
-        best_total, best_pick = 0, [None] * len(order)
+        best_total, best_pick = -1, [None] * len(order)
         pick = [None] * len(order)
 
         def search(k, mask, total):
@@ -172,17 +202,18 @@ class RouteFinder:
                 best_total, best_pick = total, list(pick)
                 return
             for r in options[k]:
-                if total + r.revenue + bound_after[k + 1] <= best_total:
+                if total + r.score + bound_after[k + 1] <= best_total:
                     break          # sorted best first: nothing further can beat it
                 if r.mask & mask:
                     continue
                 pick[k] = r
-                search(k + 1, mask | r.mask, total + r.revenue)
+                search(k + 1, mask | r.mask, total + r.score)
             pick[k] = None
-            search(k + 1, mask, total)
+            if not must[k]:    # a train that must stop on the mine cannot stay home
+                search(k + 1, mask, total)
 
         search(0, 0, 0)
         out: list[Route | None] = [None] * len(distances)
         for slot, k in enumerate(order):
             out[k] = best_pick[slot]
-        return best_total, out
+        return sum(r.revenue for r in out if r is not None), out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
-from engine.core18xx.board import PHASE_COLORS, Map, rotation_pictures, turned
+from engine.core18xx.board import PHASE_COLORS, Map, turned
+from engine.core18xx.board_picture import rotation_pictures
 from engine.core18xx.routes import RouteFinder
 from engine.core18xx.tiles import COLOR_ORDER
 from engine.errors import GameError
@@ -48,14 +49,17 @@ class TrackMixin:
     def train_distance(self, train: str) -> int:
         return self.depot.specs[self.depot.kind(train)]["distance"]
 
-    def best_run(self, corp: str) -> tuple[int, dict] | None:
+    def best_run(self, corp: str, finder: RouteFinder | None = None,
+                 mine: list | None = None) -> tuple[int, dict] | None:
         """The most the company's trains can earn now and the route of each train that runs
-        (train -> ``routes.Route``); None without a map."""
-        finder = self.route_finder(corp)
+        (train -> ``routes.Route``); None without a map. ``finder``: one already made for the
+        company now; ``mine``: per train, whether its route stops where the subsidy is paid
+        (``RouteFinder.best``)."""
+        finder = finder or self.route_finder(corp)
         if finder is None:
             return None
         trains = list(self.corps[corp]["trains"])
-        total, picks = finder.best([self.train_distance(t) for t in trains])
+        total, picks = finder.best([self.train_distance(t) for t in trains], mine)
         return total, {t: r for t, r in zip(trains, picks) if r is not None}
 
     def lay_tile(self, corp: str, hex_id, tile, rotation, *, special: bool = False,

@@ -6,7 +6,8 @@ read from tobymao/18xx ``lib/engine/game/g_1888``). Where they disagree the
 rulebook wins; values in neither are marked provisional.
 
 Only the departures from the shared core follow the tables: the destination
-bonus and the Heng Shan subsidy on a run, the private companies' tile lays,
+bonus, the Heng Shan subsidy and its exception to the highest revenue on a run
+(``title_1888n_runs.py``), the private companies' tile lays,
 Forbidden City's exchange for a share, Heng Shan blocking C5, the export at
 the end of each set, and the auction's full round of passes.
 """
@@ -21,6 +22,7 @@ from engine.errors import GameError
 from engine import contract as C
 from engine.contract import msg
 from engine.titles import TitleSpec
+from engine.titles.title_1888n_runs import MINE_HEX, Runs1888N
 
 # -- general (rulebook: players, start cash, cert limit, bank ¥9,000) ----------------------
 BANK_CASH = 9000
@@ -105,7 +107,6 @@ COMPANIES = [
     {"sym": "YRF", "name": "Yanda Railway Ferry", "value": 125, "revenue": 25},
     {"sym": "FC", "name": "Forbidden City", "value": 150, "revenue": 30},
 ]
-MINE_HEX, MINE_SUBSIDY = "C5", 40            # rulebook: Heng Shan pays the treasury ¥40
 BEIJING = "C9"
 # The privates' extra lays (rulebook "Privates"; hexes and tiles from the reference's
 # entities.rb). "special": may ignore colour order and phase.
@@ -297,7 +298,7 @@ class ForbiddenCityExchange(StockStep):
                                                            "map": by_corp})}}]
 
 
-class Rules1888N(Core18xx):
+class Rules1888N(Runs1888N, Core18xx):
     CURRENCY = "¥"
     BANK_CASH = BANK_CASH
     CERT_LIMIT = CERT_LIMIT
@@ -358,63 +359,6 @@ class Rules1888N(Core18xx):
         if rnd.companies:
             self.discount_company(rnd, "KT" if "KT" in rnd.companies else rnd.companies[0])
         self.or_set_finished()
-
-    # -- runs: destination bonus per train, Heng Shan subsidy per train --------------------
-    # Rulebook "Run trains": "Home and destination on one route pays the company's bonus" (per
-    # route, so per train). A route stops only where there is track: until the home and the
-    # destination hex both show track (a tile laid, or printed on the map) no route can.
-    def destination_open(self, corp):
-        dest = self.DESTINATIONS[corp][0]
-        return all(h in self.board.laid or HEXES[h]["color"] != "white"
-                   for h in (self.corp_spec[corp]["home"], dest))
-
-    def train_revenue(self, corp, entry):
-        revenue, subsidy = entry["revenue"], 0
-        if entry.get("destination"):
-            if not self.destination_open(corp):
-                dest = self.DESTINATIONS[corp][0]
-                raise GameError("no_destination",
-                                f"No route of {corp} can reach {dest} from "
-                                f"{self.corp_spec[corp]['home']} before both show track.",
-                                corporation=corp, hex=dest, home=self.corp_spec[corp]["home"])
-            revenue += self.DESTINATIONS[corp][1]
-        if entry.get("mine"):
-            if MINE_HEX not in self.board.laid:
-                raise GameError("no_mine", "No route can reach Heng Shan before its tile is laid.")
-            subsidy += MINE_SUBSIDY
-        return revenue, subsidy
-
-    def route_rules(self, corp):
-        """Routes on the board: the destination bonus per route that stops on the home hex
-        and the destination; the Heng Shan subsidy per route that stops on C5."""
-        return {"home": self.corp_spec[corp]["home"], "destination": self.DESTINATIONS[corp],
-                "subsidy": (MINE_HEX, MINE_SUBSIDY)}
-
-    def run_defaults(self, corp, trains, routes, bonus_names):
-        """Each train's best route as the form takes it: its revenue without the destination
-        bonus, that bonus ticked where the route earns it, the mine where it stops on C5."""
-        home, (dest, bonus) = self.corp_spec[corp]["home"], self.DESTINATIONS[corp]
-        out = {"revenues": [], **{name: [] for name in bonus_names}}
-        for t in trains:
-            r = routes.get(t)
-            on = set(r.hexes()) if r else set()
-            dest_here = "destination" in bonus_names and home in on and dest in on
-            out["revenues"].append((r.revenue - (bonus if dest_here else 0)) if r else 0)
-            if "destination" in bonus_names:
-                out["destination"].append(dest_here)
-            if "mine" in bonus_names:
-                out["mine"].append(bool(r and r.subsidy))
-        return out
-
-    def run_bonuses(self, corp):
-        dest, bonus = self.DESTINATIONS[corp]
-        out = []
-        if self.destination_open(corp):
-            out.append({"name": "destination", "amount": bonus,
-                        "hexes": [self.corp_spec[corp]["home"], dest]})
-        if MINE_HEX in self.board.laid:
-            out.append({"name": "mine", "subsidy": MINE_SUBSIDY, "hex": MINE_HEX})
-        return out
 
     # -- tiles: privates' extra lays, Heng Shan blocking C5 --------------------------------
     def _tile_name(self, tile):

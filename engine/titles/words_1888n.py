@@ -32,6 +32,10 @@ WORDS.update({
     'exchanged': {'en': '%(player)s exchanges Forbidden City for a %(corporation)s share.', 'ko': '%(player)s이(가) 자금성을 %(corporation)s 주식과 교환합니다.'},
     'hex_unblocked': {'en': 'Heng Shan no longer blocks %(hex)s.', 'ko': '헝산이 더 이상 %(hex)s을(를) 막지 않습니다.'},
     'exchanged.board': {'en': 'Remove the Forbidden City card; give %(player)s a %(corporation)s share.', 'ko': '자금성 카드를 치우고 %(player)s에게 %(corporation)s 주식 한 장을 주세요.'},
+    'run_heng_shan': {'en': "%(corporation)s's run of %(revenue)s is the best with its trains' choice of Heng Shan, the one exception to the highest revenue (the best otherwise %(best)s).", 'ko': '%(corporation)s의 수익 %(revenue)s은(는) 열차들이 헝산에 가는지 고른 대로의 최고 수익입니다. 최고 수익 규칙의 유일한 예외입니다 (그 밖의 최고 수익 %(best)s).', 'types': {'revenue': 'money', 'best': 'money'}},
+    'run_not_best_mine': {'en': "%(corporation)s's run of %(revenue)s differs from the best routes found with its trains' choice of Heng Shan, %(best)s.", 'ko': '%(corporation)s의 수익 %(revenue)s은(는) 열차들의 헝산 선택대로 찾은 최고 경로의 수익 %(best)s과(와) 다릅니다.', 'types': {'revenue': 'money', 'best': 'money'}},
+    'field.run_skip_mine': {'en': 'Best run skipping Heng Shan: %(routes)s', 'ko': '헝산에 가지 않는 최고 운행: %(routes)s'},
+    'field.run_to_mine': {'en': 'Best run with a train to Heng Shan (%(subsidy)s to the treasury a train): %(routes)s', 'ko': '열차 하나를 헝산으로 보내는 최고 운행 (열차마다 금고에 %(subsidy)s): %(routes)s'},
     'hex_unblocked.board': {'en': 'Remove the block from %(hex)s.', 'ko': '%(hex)s의 봉쇄 표시를 치우세요.'},
 })
 PARAMS: dict = {}

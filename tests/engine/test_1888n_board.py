@@ -187,8 +187,9 @@ def test_the_run_form_starts_from_the_best_routes_and_the_history_notes_a_differ
     assert run["params"]["revenues"]["defaults"] == [70]
     assert run["params"]["destination"]["defaults"] == [True]
     assert run["best"] == 90
-    shown = [s for s in run["show"] if s["label"]["code"] == "field.best_route"]
-    assert shown[0]["label"]["params"]["route"] in ("F16-H14-H16", "H16-H14-F16")
+    (route,) = run["picture"]["routes"]                  # the 2-train's route drawn, its revenue
+    assert route["label"]["params"]["route"] in ("F16-H14-H16", "H16-H14-F16")
+    assert route["value"] == {"t": "money", "v": 90} and len(route["stops"]) == 3
     # one tap: the form as it starts; the run matches the best, nothing is noted
     events = act(g, "run_trains", "LYR", revenues=[70], destination=[True], best=90)
     assert g.rules.round.revenue == (90, 0)
@@ -228,7 +229,13 @@ def test_the_book_draws_the_board_and_the_best_routes_before_a_run():
     assert {h["hex"]: h.get("tile") for h in board["hexes"]}["H14"] == "5"
     assert any(s["tokens"] == ["LYR"] for s in board["stops"])          # Yantai's station
     (route,) = board["routes"]                                           # LYR's 2-train
-    assert route["label"] == "LYR 2-0" and route["d"].count("L") == 2    # three stops
+    assert route["label"] == "LYR 2-0" and len(route["stops"]) == 3      # three stops
+    # drawn along its track in one stroke: Yantai to G15's side, through G15 (a curve by its
+    # centre), into H14's city and out, the harbour: from its first stop to its last
+    first, last = route["d"][1:].split("L")[0], route["d"].rsplit("L", 1)[1]
+    assert route["d"].count("Q") == 1 and route["d"].count("M") == 1
+    assert {tuple(route["stops"][0]), tuple(route["stops"][-1])} == {
+        tuple(float(v) for v in first.split()), tuple(float(v) for v in last.split())}
 
 
 # -- each rotation drawn in the lay form (the rotation param's pictures) -----------------------

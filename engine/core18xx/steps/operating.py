@@ -111,9 +111,7 @@ class RunTrains(OperatingStep):
                corporation=corp, revenue=total, subsidy=subsidy or None)
         best = action.get("best")      # the best run the board's routes found (run form)
         if isinstance(best, int) and not isinstance(best, bool) and best != total:
-            g.emit("run_not_best", f"{corp}'s run of {g.money(total)} differs from the best "
-                   f"routes found on the board, {g.money(best)}.",
-                   corporation=corp, revenue=total, best=best)
+            g.note_run_not_best(corp, entries, total, best)
         if total == 0:
             rnd.pay(g, corp, "withhold")
 
