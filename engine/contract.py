@@ -65,12 +65,7 @@ not; marks outside a glance section mean nothing and are refused.
               ``cells: [cell]``; a cell is ``{"price": int, "zone": str | None,
               "tokens": [company ids]}``; zones are named in ``zones: {zone: message}``
 ``log``       ``items: [message]`` (consequences, what to move on the board)
-``board``     a picture of the board the companion draws (SVG) from geometry alone:
-              ``width``, ``height`` (its units), ``hexes: [{"hex": id, "color": one of
-              BOARD_COLORS, "points": [[x, y] * 6], "tile"?: tile name}]``, ``track: [{"d":
-              path of M/L/Q commands}]``, ``stops: [{"x", "y", "kind": "city" | "town" |
-              "offboard", "value"?: int, "tokens": [company ids]}]``, ``routes: [{"d", "label":
-              text}]`` (the last run's routes, drawn over the track)
+``board``     a picture of the board, geometry alone (its shape: ``engine.contract_drawing``)
 ``network``   places and the links between them, laid out by the title (``contract_drawing``)
 
 A ``facts`` section marked ``"seating": [player ids]`` says the app drew the players' seating
@@ -92,10 +87,8 @@ Legal entries
 -------------
 An entry of ``legal_actions()`` is ``{"type", "entity"?, <fixed scalars>, "label"?: message,
 "params"?: {name: param}, "show"?: [{"label": message, "value": value}], "anytime"?: true,
-"about"?: value, "picture"?: drawing}``. ``picture`` is a ``board`` section's drawing shown
-with the step (the run form's best routes: the board around them, each route's ``label`` a
-message, its ``value`` the train's revenue, its ``stops`` the [x, y] of the stops it counts);
-display only. ``about`` names what the step is about when that is not its ``entity``
+"about"?: value, "picture"?: drawing}``. ``picture`` is a drawing shown with the step (display
+only; ``engine.contract_drawing``). ``about`` names what the step is about when that is not its ``entity``
 (the company a share is bought or parred in, the lot of an auction): the phones group the
 entries about one thing on one card named by it. The action to post is ``type``, ``entity``
 and the fixed scalars, plus one value per param. Nothing else of an entry is sent. ``warn``
@@ -110,9 +103,7 @@ value}, "default"?, "optional"?: true, "choices_by"?: {"field", "map": {key: [ra
     label is shown by its type (a player by name, a tile as #57). ``"free_entry": true``: a
     value not offered may be typed too (a tile number the book does not list yet).
     ``"pictures": {"field", "map": {field key: {choice key: picture}}}``: each choice drawn,
-    given the other field's value (a tile's rotations, each the tile turned so); a picture is
-    ``{"width", "height", "hexes", "track", "stops"}`` as in the ``board`` section (a hex
-    without its ``hex`` name). Display only: never posted.
+    given the other field's value (``engine.contract_drawing``). Display only: never posted.
     ``"buttons": true`` (the entry's last param, 2 to 8 choices): nothing preselected, each
     choice a button that enters the step (a delivery's good: the form's other params above).
 ``{"kind": "number", "type": "money" | "count" | "percent" | "price", "min", "max", "step"?,
@@ -148,7 +139,7 @@ import re
 
 # the drawings (a board section, a choice's picture) are built here as C.board, C.picture
 from engine.contract_drawing import (BOARD_COLORS, board, geometry_faults, network,  # noqa
-                                     network_faults, picture)
+                                     network_faults, picture, pictures_faults)
 
 VALUE_TYPES = frozenset({"money", "count", "percent", "price", "player", "company", "entity",
                          "train", "tile", "hex", "rotation", "flag", "text", "list"})
@@ -488,17 +479,8 @@ def check_param(name: str, p, where: str) -> None:
             _need(p["buttons"] is True and 1 < len(p["choices"]) <= 8 and "default" not in p,
                   where, "buttons: true, 2 to 8 choices, none preselected")
         if "pictures" in p:
-            pics = p["pictures"]
-            _need(isinstance(pics, dict) and isinstance(pics.get("field"), str) and
-                  isinstance(pics.get("map"), dict) and
-                  all(isinstance(m, dict) for m in pics["map"].values()), where,
-                  "pictures is {field, map: {field key: {choice key: picture}}}")
-            keys = {choice_key(c) for c in p["choices"]}
-            for fk, m in pics["map"].items():
-                for ck, pic in m.items():
-                    _need(ck in keys, where, f"a picture of {ck!r}, which is not a choice")
-                    _need(isinstance(pic, dict), where, "a picture is a dict")
-                    check_geometry(pic, f"{where}.pictures[{fk}][{ck}]", named=False)
+            for fault in pictures_faults(p["pictures"], {choice_key(c) for c in p["choices"]}):
+                _need(False, where, fault)
     elif kind == "number":
         _need(p.get("type") in ("money", "count", "percent", "price"), where,
               "a number is money, a count, a percent or a price")

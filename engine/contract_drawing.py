@@ -2,6 +2,18 @@
 and a network section (``network``), geometry only, drawn by the companion; and what a drawing
 must be (``geometry_faults``, ``network_faults``, used by ``engine.contract.check_book``).
 
+``board``: ``width``, ``height`` (its units), ``hexes: [{"hex": id, "color": one of
+BOARD_COLORS, "points": [[x, y] * 6], "tile"?: tile name}]``, ``track: [{"d": path of M/L/Q
+commands}]``, ``stops: [{"x", "y", "kind": "city" | "town" | "offboard", "value"?: int,
+"tokens": [company ids]}]``, ``routes: [{"d", "label": text}]`` (the last run's routes, drawn
+over the track).
+
+A choice's ``pictures`` (a tile's rotations, each the tile turned so): each picture is
+``{"width", "height", "hexes", "track", "stops"}`` as in ``board`` (a hex without its ``hex``
+name). An entry's ``picture`` is a ``board`` section's drawing shown with the step (the run
+form's best routes: the board around them, each route's ``label`` a message, its ``value`` the
+train's revenue, its ``stops`` the [x, y] of the stops it counts); display only.
+
 ``network``: a picture of places joined by links, for a title whose board the app does not
 know hex by hex (Age of Steam's register of links); the title lays the places out.
 ``width``, ``height`` (its units), ``places: [{"x", "y", "kind": "city" | "town" | "island",
@@ -87,3 +99,21 @@ def geometry_faults(s: dict, named: bool = True) -> list[str]:
                 isinstance(st.get("tokens", []), list)):
             out.append("a stop is {x, y, kind city/town/offboard, tokens}")
     return out
+
+
+def pictures_faults(pics, keys) -> list[str]:
+    """What is wrong with a choice's ``pictures`` (``keys``: the keys of its choices)."""
+    if not (isinstance(pics, dict) and isinstance(pics.get("field"), str) and
+            isinstance(pics.get("map"), dict) and
+            all(isinstance(m, dict) for m in pics["map"].values())):
+        return ["pictures is {field, map: {field key: {choice key: picture}}}"]
+    faults = []
+    for fk, m in pics["map"].items():
+        for ck, pic in m.items():
+            if ck not in keys:
+                faults.append(f"a picture of {ck!r}, which is not a choice")
+            elif not isinstance(pic, dict):
+                faults.append("a picture is a dict")
+            else:
+                faults += [f"pictures[{fk}][{ck}]: {f}" for f in geometry_faults(pic, False)]
+    return faults
