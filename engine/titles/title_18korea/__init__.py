@@ -3,9 +3,10 @@
 Modules by rule: ``data`` (tables and their sources, ``PROVISIONAL`` notes),
 ``draft`` (RB §6, §13), ``stock`` (RB §7), ``operating`` (RB §9), ``trains``
 (RB §8, §9.7-9.11), ``war`` (RB §10), ``assets`` (RB §2.5, §16); ``base`` keeps
-the books. This module joins them, dispatches actions, and provides the view,
-corrections, the end and the scores. ``bot`` plays seeded random legal games;
-``scenario`` drives a game to a position through ordinary actions.
+the books; ``corrections`` the kinds of correction on the core's machinery. This module
+joins them, dispatches actions, and provides the view, the end and the scores. ``bot``
+plays seeded random legal games; ``scenario`` drives a game to a position through ordinary
+actions.
 
 From the shared 18xx core it uses ``Ledger`` (all money; the bank is unlimited, so
 it runs negative), ``StockMarket`` (one row: the stock track) and ``ShareBook``
@@ -247,7 +248,8 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             turn = self.ors.get("turn")
             rnd.update({"operating_order": ([turn["company"]] if turn else []) + [
                 s for s in self.operating_order() if not turn or s != turn["company"]],
-                "done": list(self.ors["done"]), "turn": dict(turn) if turn else None,
+                "done": list(self.ors["done"]),
+                "turn": dict(turn, step=self.turn_step()) if turn else None,
                 "final_set": self.final_set})
         elif self.round == "draft":
             pid, batch = self.draft_current()

@@ -49,7 +49,8 @@ class KoreaCorrections(Corrections):
                  train=C.choice("train", list(D.TRAIN_ORDER)))
             form("remove_train",
                  company=C.choice("company", [s for s in live if self.companies[s].trains]),
-                 train=C.choice("train", sorted({t for s in live for t in self.companies[s].trains}),
+                 train=C.choice("train",
+                                sorted({t for s in live for t in self.companies[s].trains}),
                                 choices_by={"field": "company", "map": {
                                     s: sorted(set(self.companies[s].trains)) for s in live}}))
             form("station_token", company=C.choice("company", live),
