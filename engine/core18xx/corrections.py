@@ -40,6 +40,8 @@ class Corrections:
     (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``) or, when its
     books are not the core's (18Korea, 18 Lilliput), lists its own on this machinery."""
     CORRECTIONS: dict = {}
+    CURRENCY = ""
+    ZERO_CASH_CORRECTION = False     # a cash correction of 0 is refused (18 Lilliput records it)
 
     def correction_seats(self) -> list[str]:
         """The seats a correction's form offers: the players still in the game."""
@@ -95,6 +97,27 @@ class Corrections:
         self.emit("correction", f"Correction by {name}: {what} ({reason}).",
                   f"Check the board: {what}.", kind=params.pop("kind"), what=what,
                   reason=reason, by=by, by_name=name, **params)
+
+    def money(self, amount: int) -> str:
+        return f"{self.CURRENCY}{amount:,}" if amount >= 0 else f"-{self.CURRENCY}{-amount:,}"
+
+    # -- a kind every title with the core's ``Ledger`` shares --------------------------------
+    def _fix_cash(self, action, reason):
+        """``cash`` {target, amount}: money added to (or taken from, if negative) a player's
+        or a company's cash, always with the bank."""
+        target, amount = action.get("target"), action.get("amount")
+        if target not in self.ledger.cash or target == BANK:
+            raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
+        if amount == 0 and not self.ZERO_CASH_CORRECTION:
+            raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
+        if amount > 0:
+            self.ledger.pay(BANK, target, amount)
+        else:
+            self.ledger.pay(target, BANK, -amount)
+        name = self.names.get(target, target)
+        self._fix(f"{name} {'+' if amount > 0 else ''}{self.money(amount)}",
+                  reason, kind="cash", by=action["entity"], target=target,
+                  target_name=name, amount=amount)
 
 
 class CorrectionsMixin(Corrections):
@@ -164,20 +187,6 @@ class CorrectionsMixin(Corrections):
         return hex_id in self.HEXES
 
     # -- the kinds -------------------------------------------------------------------------
-    def _fix_cash(self, action, reason):
-        target, amount = action.get("target"), action.get("amount")
-        if target not in self.ledger.cash or target == BANK:
-            raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
-        if amount == 0:
-            raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
-        if amount > 0:
-            self.ledger.pay(BANK, target, amount)
-        else:
-            self.ledger.pay(target, BANK, -amount)
-        self._fix(f"{self.pname(target)} {'+' if amount > 0 else ''}{self.money(amount)}",
-                  reason, kind="cash", by=action["entity"], target=target,
-                  target_name=self.pname(target), amount=amount)
-
     def _fix_share_price(self, action, reason):
         corp = self.corp_arg(action)
         rc = (action.get("row"), action.get("column"))
@@ -351,7 +360,7 @@ class CorrectionsMixin(Corrections):
         self._fix(f"{self.pname(player)} has the priority deal", reason, kind="priority",
                   by=action["entity"], player=player, player_name=self.pname(player))
 
-    CORRECTIONS = {"cash": _fix_cash, "share_price": _fix_share_price, "train": _fix_train,
+    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
                    "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
                    "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}
 

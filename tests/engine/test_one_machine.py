@@ -143,6 +143,8 @@ def test_every_18xx_title_corrects_through_the_cores_machinery(title, n):
     assert cls.correction is Corrections.correction
     if title in ("18Korea", "18Lilliput"):           # their own kinds, on the core's forms
         assert cls.correction_legal is Corrections.correction_legal
+    if title != "18Korea":     # 18Korea's cash sets the amount held; the others' add it
+        assert cls.CORRECTIONS["cash"] is Corrections._fix_cash
     seat = game.players[0]["id"]
     with pytest.raises(GameError) as refused:
         r.correction({"type": "correction", "entity": seat, "kind": "cash"})

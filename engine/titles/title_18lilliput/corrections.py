@@ -13,14 +13,15 @@ keeps its price, or goes to the next value below it). The last three are the pro
 values the table also sets at set-up (``OPTIONS``).
 
 The machinery is the core's (``engine.core18xx.corrections.Corrections``: the seat, the
-required reason, one ``correction`` event, the forms with the seat and the reason); the kinds
-are this title's, on the core's books (``Ledger``, ``ShareBook``, ``StockMarket``, ``Depot``):
-most are of this game's own pieces (action cards, characters, the Land Copy card, the round
-counter, the printed train prices and index the summary does not give); ``cash`` records an
-amount of 0 (the core's refuses it), and shares move in whole 10% shares to and from one bank
-holder (summary lines 243 and 255: shares are sold to and bought from "은행", the bank, with
-no IPO/pool split). Each fix returns what it did in words; after any correction the companies
-over their train limit are listed again (``after_correction``).
+required reason, one ``correction`` event, the forms with the seat and the reason), and so is
+``cash`` (money with the bank; an amount of 0 is recorded here, where the core refuses it).
+The other kinds are this title's, on the core's books (``Ledger``, ``ShareBook``,
+``StockMarket``, ``Depot``): most are of this game's own pieces (action cards, characters, the
+Land Copy card, the round counter, the printed train prices and index the summary does not
+give), and shares move in whole 10% shares to and from one bank holder (summary lines 243 and
+255: shares are sold to and bought from "은행", the bank, with no IPO/pool split). Each fix
+returns what it did in words; after any correction the companies over their train limit are
+listed again (``after_correction``).
 """
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ NONE = "none"
 
 
 class LilliputCorrections(Corrections):
+    CURRENCY = "£"
+    ZERO_CASH_CORRECTION = True       # recorded since the first version (its logs may hold one)
+
     def correction_seats(self) -> list[str]:
         return list(self.seating)
 
@@ -55,15 +59,6 @@ class LilliputCorrections(Corrections):
         if v not in allowed:
             raise GameError("correction_value", f"{name!r} is one of {list(allowed)}.", param=name)
         return v
-
-    def _fix_cash(self, a, reason):
-        target = self._choice(a, "target", self.seating + self.live_companies())
-        amount = a["amount"]
-        if amount >= 0:
-            self.ledger.pay(BANK, target, amount)
-        else:
-            self.ledger.pay(target, BANK, -amount)
-        return f"cash of {target} {amount:+}"
 
     def _fix_share_price(self, a, reason):
         company = self._choice(a, "company", self.live_companies())
@@ -292,7 +287,7 @@ class LilliputCorrections(Corrections):
                              label=C.msg("param.holder", "Held by")))
         return out
 
-    CORRECTIONS = {"cash": _fix_cash, "share_price": _fix_share_price, "train": _fix_train,
+    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
                    "round": _fix_round, "card": _fix_card, "land_copy": _fix_land_copy,
                    "phase": _fix_phase, "shares": _fix_shares,
                    "first_player": _fix_first_player, "tile": _fix_tile,
