@@ -31,10 +31,101 @@ from engine.errors import GameError
 CASH_LIMIT = 100000
 
 
-class CorrectionsMixin:
-    # -- phone forms -----------------------------------------------------------------------
+class Corrections:
+    """The ``correction`` action of every 18xx title (1888-N, 1899 DAIHAN, 18Korea,
+    18 Lilliput): one legal entry per kind, for any seated player at any time, a required
+    reason, and one ``correction`` event. What a title corrects is data, as its steps are:
+    ``CORRECTIONS`` maps each kind to its fix (``fix(g, action, reason)``, which changes the
+    book and either emits through ``_fix`` or returns what it did in words) and
+    ``correction_forms()`` lists each kind's params. A title adds kinds to the core's
+    (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``) or, when its
+    books are not the core's (18Korea, 18 Lilliput), lists its own on this machinery."""
+    CORRECTIONS: dict = {}
+    CURRENCY = ""
+    ZERO_CASH_CORRECTION = False     # a cash correction of 0 is refused (18 Lilliput records it)
+
+    def correction_seats(self) -> list[str]:
+        """The seats a correction's form offers: the players still in the game."""
+        return [p for p in self.players if p not in self.bankrupt]
+
+    def may_correct(self, entity) -> bool:
+        """Who may enter a correction: a player at the table."""
+        return entity in self.players
+
+    def correction_forms(self) -> list[tuple[str, dict, dict]]:
+        """(kind, fixed fields of the entry, params) of each kind offered now."""
+        return []
+
+    def correction_seat_param(self) -> dict:
+        return _seat_param(self.correction_seats())
+
+    def correction_reason_param(self) -> dict:
+        return C.free_text(200)
+
     def correction_legal(self) -> list[dict]:
         """One form per kind, for any seated player at any time (``entity``: the seat)."""
+        seat, reason = self.correction_seat_param(), self.correction_reason_param()
+        return [{"type": "correction", "kind": kind, **fixed, "anytime": True,
+                 "params": {"entity": seat, **params, "reason": reason}}
+                for kind, fixed, params in self.correction_forms()]
+
+    def correction(self, action: dict) -> None:
+        by = action.get("entity")
+        if not self.may_correct(by):
+            raise GameError("bad_entity", "A correction is entered by a player at the table.",
+                            entity=by)
+        reason = action.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise GameError("correction_reason", "A correction needs a reason.")
+        reason = reason.strip()[:200]
+        kind = action.get("kind")
+        handler = self.CORRECTIONS.get(kind)
+        if handler is None:
+            raise GameError("bad_correction",
+                            f"A correction's kind is one of {', '.join(self.CORRECTIONS)}.",
+                            kind=kind, kinds=list(self.CORRECTIONS))
+        what = handler(self, action, reason)
+        if what is not None:                 # a fix that says what it did in words
+            self._fix(what, reason, kind=kind, by=by)
+        self.after_correction()
+
+    def after_correction(self) -> None:
+        """What follows any correction (18 Lilliput: who is now over the train limit)."""
+
+    def _fix(self, what: str, reason: str, **params) -> None:
+        by = params.pop("by")
+        name = self.names.get(by, by)
+        self.emit("correction", f"Correction by {name}: {what} ({reason}).",
+                  f"Check the board: {what}.", kind=params.pop("kind"), what=what,
+                  reason=reason, by=by, by_name=name, **params)
+
+    def money(self, amount: int) -> str:
+        return f"{self.CURRENCY}{amount:,}" if amount >= 0 else f"-{self.CURRENCY}{-amount:,}"
+
+    # -- a kind every title with the core's ``Ledger`` shares --------------------------------
+    def _fix_cash(self, action, reason):
+        """``cash`` {target, amount}: money added to (or taken from, if negative) a player's
+        or a company's cash, always with the bank."""
+        target, amount = action.get("target"), action.get("amount")
+        if target not in self.ledger.cash or target == BANK:
+            raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
+        if amount == 0 and not self.ZERO_CASH_CORRECTION:
+            raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
+        if amount > 0:
+            self.ledger.pay(BANK, target, amount)
+        else:
+            self.ledger.pay(target, BANK, -amount)
+        name = self.names.get(target, target)
+        self._fix(f"{name} {'+' if amount > 0 else ''}{self.money(amount)}",
+                  reason, kind="cash", by=action["entity"], target=target,
+                  target_name=name, amount=amount)
+
+
+class CorrectionsMixin(Corrections):
+    """The core's kinds of correction, on the core's books (``Core18xx``)."""
+
+    # -- phone forms -----------------------------------------------------------------------
+    def correction_forms(self) -> list[tuple[str, dict, dict]]:
         live = [c for c in self.corps if c not in self.closed_corps]
         started = [c for c in live if c in self.market.pos]
         with_trains = {c: list(self.corps[c]["trains"]) for c in live if self.corps[c]["trains"]}
@@ -84,15 +175,9 @@ class CorrectionsMixin:
                                      default=self.phase["name"]))
         if self.round.name == "operating":
             form("priority", player=C.choice("player", list(self.order)))
-        reason = C.free_text(200)
-        seated = [p for p in self.players if p not in self.bankrupt]
-        out = []
-        for kind, params in forms:        # one entry per kind: its entity is the posting seat
-            fixed = {k: v for k, v in params.items() if not isinstance(v, dict)}
-            fields = {k: v for k, v in params.items() if isinstance(v, dict)}
-            out.append({"type": "correction", "kind": kind, **fixed, "anytime": True,
-                        "params": {"entity": _seat_param(seated), **fields, "reason": reason}})
-        return out
+        return [(kind, {k: v for k, v in params.items() if not isinstance(v, dict)},
+                 {k: v for k, v in params.items() if isinstance(v, dict)})
+                for kind, params in forms]
 
     def correction_hex_param(self) -> dict:
         """The hex of a tile or token correction (a title whose map the book does not hold
@@ -102,43 +187,7 @@ class CorrectionsMixin:
     def is_map_hex(self, hex_id) -> bool:
         return hex_id in self.HEXES
 
-    # -- the action ------------------------------------------------------------------------
-    def correction(self, action: dict) -> None:
-        if action["entity"] not in self.players:
-            raise GameError("bad_entity", "A correction is entered by a player at the table.",
-                            entity=action["entity"])
-        reason = action.get("reason")
-        if not isinstance(reason, str) or not reason.strip():
-            raise GameError("correction_reason", "A correction needs a reason.")
-        reason = reason.strip()[:200]
-        kind = action.get("kind")
-        handler = self.CORRECTIONS.get(kind)
-        if handler is None:
-            raise GameError("bad_correction",
-                            f"A correction's kind is one of {', '.join(self.CORRECTIONS)}.",
-                            kind=kind, kinds=list(self.CORRECTIONS))
-        handler(self, action, reason)
-
-    def _fix(self, what: str, reason: str, **params) -> None:
-        by = params.pop("by")
-        self.emit("correction", f"Correction by {self.pname(by)}: {what} ({reason}).",
-                  f"Check the board: {what}.", kind=params.pop("kind"), what=what,
-                  reason=reason, by=by, by_name=self.pname(by), **params)
-
-    def _fix_cash(self, action, reason):
-        target, amount = action.get("target"), action.get("amount")
-        if target not in self.ledger.cash or target == BANK:
-            raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
-        if amount == 0:
-            raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
-        if amount > 0:
-            self.ledger.pay(BANK, target, amount)
-        else:
-            self.ledger.pay(target, BANK, -amount)
-        self._fix(f"{self.pname(target)} {'+' if amount > 0 else ''}{self.money(amount)}",
-                  reason, kind="cash", by=action["entity"], target=target,
-                  target_name=self.pname(target), amount=amount)
-
+    # -- the kinds -------------------------------------------------------------------------
     def _fix_share_price(self, action, reason):
         corp = self.corp_arg(action)
         rc = (action.get("row"), action.get("column"))
@@ -313,7 +362,7 @@ class CorrectionsMixin:
         self._fix(f"{self.pname(player)} has the priority deal", reason, kind="priority",
                   by=action["entity"], player=player, player_name=self.pname(player))
 
-    CORRECTIONS = {"cash": _fix_cash, "share_price": _fix_share_price, "train": _fix_train,
+    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
                    "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
                    "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}
 

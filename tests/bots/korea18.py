@@ -108,7 +108,7 @@ class Bot:
         return by["pass"][0]
 
     def _lay(self, rules, templates, spare, rng):
-        home = rules.ors["turn"]["step"] == "home"
+        home = rules.turn_step() == "home"
         forms = {t["form"]: t for t in templates}
         known, new = forms.get("known_hex"), forms.get("new_hex")
         if known and (home or not new or rng.random() < 0.6):
@@ -141,7 +141,7 @@ class Bot:
         reserve = rules.train_price(comp, head) if comp and head and \
             len(comp.trains) < min(2, rules.train_limit) else 0
         spare = (comp.cash - reserve) if comp else 0
-        if "lay_tile" in by and (rng.random() < 0.7 or rules.ors["turn"]["step"] == "home"):
+        if "lay_tile" in by and (rng.random() < 0.7 or rules.turn_step() == "home"):
             lay = self._lay(rules, by["lay_tile"], spare, rng)
             if lay:
                 return lay

@@ -165,7 +165,7 @@ def said():
     refuses(refused, k, "card_unavailable",
             lambda: k.process({"type": "draft", "entity": picker, "card": "ZZ1"}))
     refuses(refused, k, "wrong_round", lambda: k.process({"type": "pass", "entity": picker}))
-    refuses(refused, k, "no_reason",
+    refuses(refused, k, "correction_reason",
             lambda: k.process({"type": "correction", "entity": picker, "kind": "cash"}))
     return events, refused, ends
 

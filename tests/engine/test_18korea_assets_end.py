@@ -24,11 +24,10 @@ def finish_or(game):
     events = []
     while not game.finished and r.round == "operating" and (r.set_no, r.or_no) == start:
         comp = r.current_company()
-        turn = r.ors["turn"]
-        if turn["step"] in ("track", "station", "run"):
+        if r.turn_step() in ("track", "station", "run"):
             events += game.process({"type": "run", "entity": comp.sym,
                                     "revenues": [10] * len(comp.trains)})
-        if turn["step"] == "dividend":
+        if r.turn_step() == "dividend":
             events += game.process({"type": "dividend", "entity": comp.sym, "kind": "withhold"})
         if not comp.trains:
             comp.cash = max(comp.cash, 1000)

@@ -60,7 +60,7 @@ def test_generic_bad_input(sr_game):
             "not_founded")
     refused(g, {"type": "discard_train", "entity": pid, "train": "2"}, "no_discard")
     refused(g, {"type": "correction", "entity": pid, "kind": "cash", "target": pid, "amount": 5},
-            "no_reason")
+            "correction_reason")
     refused(g, {"type": "correction", "entity": pid, "kind": "price", "company": "ZZZ", "price": 60,
                 "reason": "x"}, "unknown_company")
 

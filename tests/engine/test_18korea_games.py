@@ -201,12 +201,11 @@ def scripted_war_game(n, seed, options=None):
             continue
         comp = r.current_company()
         sym = comp.sym
-        turn = r.ors["turn"]
         if sym == x and not r.company_has_station(x, south_metro) and r.war == "none" \
-                and not r.final_set and turn["step"] == "track":
+                and not r.final_set and r.turn_step() == "track":
             game.process({"type": "lay_tile", "entity": x, "hex": south_metro, "tile": "57", "rotation": 0})
             game.process({"type": "build_station", "entity": x, "hex": south_metro})
-        if turn["step"] in ("track", "station", "run"):
+        if r.turn_step() in ("track", "station", "run"):
             game.process({"type": "run", "entity": sym, "revenues": [200] * len(comp.trains)})
             game.process({"type": "dividend", "entity": sym, "kind": "payout"})
         while True:

@@ -135,7 +135,7 @@ def test_home_city_full_upgrade_first_then_station():
     events = operate(game, x, done=True)
     r = game.rules
     assert any(e["code"] == "home_upgrade_needed" for e in events)
-    assert r.ors["turn"]["step"] == "home"
+    assert r.turn_step() == "home"
     with pytest.raises(GameError) as exc:
         game.process({"type": "lay_tile", "entity": y, "hex": "B12", "tile": "8"})
     assert exc.value.code == "home_upgrade_first"

@@ -91,7 +91,7 @@ def test_a_full_start_city_keeps_the_first_step_open_until_its_upgrade():
         pytest.skip("home is metropolitan")
     from engine.titles.title_18korea.scenario import operate
     operate(game, x)
-    assert r.ors["turn"]["step"] == "home" and r.current_company().sym == y
+    assert r.turn_step() == "home" and r.current_company().sym == y
     assert codes(game) == [HOME] + RB_9
     assert done(game) == [False] * 6                 # §9.1 a: upgrade the start city first
     game.process({"type": "lay_tile", "entity": y, "hex": home, "tile": "14"})

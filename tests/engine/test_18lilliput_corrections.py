@@ -32,7 +32,7 @@ def test_a_correction_needs_a_reason_and_is_recorded():
     refused(game, {"type": "correction", "kind": "cash", "entity": "1", "target": "1",
                    "amount": 5, "reason": " "}, "param_blank")
     events = correct(game, "cash", target="red", amount=-20)
-    assert events[0]["code"] == "corrected" and "test" in events[0]["message"]
+    assert events[0]["code"] == "correction" and "test" in events[0]["message"]
     assert game.log[-1]["kind"] == "cash" and game.log[-1]["reason"] == "test"
     assert game.rules.ledger.of("red") == 530
 

@@ -66,3 +66,94 @@ def test_events_name_the_players_they_mention(title, n):
                     assert e["params"].get(key + "_name") == ids[value], (e["code"], key)
                     named += 1
     assert named
+
+
+# -- one turn machine: 18Korea's operating turn on the core's Round (issue 24, item 2) ------
+def korea_first_turn():
+    from engine.titles.title_18korea.scenario import end_stock_round, finish_draft, found, new_game
+    game = new_game(4, seed=1)
+    finish_draft(game)
+    r = game.rules
+    sym = r.rows["south_pre"][0]
+    found(game, r.seating[0], sym, 100)
+    end_stock_round(game)
+    return game, sym
+
+
+def turn_types(game):
+    return {e["type"] for e in game.legal_actions()
+            if not e.get("anytime") and e["type"] not in ("undo", "redo")}
+
+
+def test_18korea_turn_steps_say_themselves_when_they_are_done_and_block_what_follows():
+    """No position string: each step of the operating turn answers whether the turn is done
+    with it and whether it holds the round, and the core's Round refuses a later step's
+    action through the step that blocks."""
+    from engine.errors import GameError
+    from engine.titles.title_18korea.steps import BuyTrains, Dividend, LayTrack, Revenue
+    game, sym = korea_first_turn()
+
+    def now():      # the live game's rules and steps (a refusal restores them from a snapshot)
+        r = game.rules
+        return (r,) + tuple(r.flow.step(c) for c in (LayTrack, Revenue, Dividend, BuyTrains))
+    r, lay, run, dividend, trains = now()
+    assert "step" not in r.ors["turn"]
+    assert not lay.done(r) and not run.done(r) and run.blocks(r)
+    assert r.flow.blocking_step(r) is run
+    assert turn_types(game) >= {"lay_tile", "run"} and "dividend" not in turn_types(game)
+    with pytest.raises(GameError) as refused:
+        game.process({"type": "buy_train", "entity": sym, "source": "market"})
+    assert refused.value.code == "run_first"
+    game.process({"type": "run", "entity": sym, "revenues": []})
+    r, lay, run, dividend, trains = now()
+    assert lay.done(r) and run.done(r) and r.flow.blocking_step(r) is dividend
+    assert turn_types(game) == {"dividend"} and r.turn_step() == "dividend"
+    with pytest.raises(GameError) as refused:
+        game.process({"type": "lay_tile", "entity": sym, "hex": "Incheon", "tile": "57"})
+    assert refused.value.code == "step_passed"
+    game.process({"type": "dividend", "entity": sym, "kind": "withhold"})
+    r, lay, run, dividend, trains = now()
+    assert dividend.done(r) and r.flow.blocking_step(r) is None and not trains.done(r)
+    assert "buy_train" in turn_types(game) and r.turn_step() == "trains"
+
+
+def test_an_18korea_turn_kept_as_a_position_string_still_loads():
+    """A snapshot of an older version kept the turn as ``step``: it is read as its facts."""
+    import pickle
+    game, sym = korea_first_turn()
+    r = game.rules
+    r.ors["turn"] = {"company": sym, "step": "dividend", "tp": 3, "built": [],
+                     "station": False, "revenue": 40}
+    old = pickle.loads(pickle.dumps(r))
+    assert old.turn_step() == "dividend" and "step" not in old.ors["turn"]
+    assert {e["type"] for e in old.legal_actions() if not e.get("anytime")} == {"dividend"}
+    assert old.flow.blocking_step(old).NAME == "dividend"
+
+
+# -- one corrections machine: the core's, with the titles' kinds ----------------------------
+@pytest.mark.parametrize("title,n", [("1888-N", 3), ("1899-DAIHAN", 3), ("18Korea", 3),
+                                     ("18Lilliput", 3)])
+def test_every_18xx_title_corrects_through_the_cores_machinery(title, n):
+    from engine.core18xx.corrections import Corrections
+    from engine.errors import GameError
+    game = Game(title, [f"P{i}" for i in range(n)], seed=3)
+    r = game.rules
+    cls = type(r)
+    assert isinstance(r, Corrections)
+    assert cls.correction is Corrections.correction
+    if title in ("18Korea", "18Lilliput"):           # their own kinds, on the core's forms
+        assert cls.correction_legal is Corrections.correction_legal
+    if title != "18Korea":     # 18Korea's cash sets the amount held; the others' add it
+        assert cls.CORRECTIONS["cash"] is Corrections._fix_cash
+    seat = game.players[0]["id"]
+    with pytest.raises(GameError) as refused:
+        r.correction({"type": "correction", "entity": seat, "kind": "cash"})
+    assert refused.value.code == "correction_reason"
+    cash = next(e for e in game.legal_actions() if e["type"] == "correction"
+                and e["kind"] == "cash")
+    target = cash["params"]["target"]["choices"][0]
+    events = game.process({"type": "correction", "entity": seat, "kind": "cash",
+                           "target": target, "amount": 10, "reason": "counted again"})
+    assert [e["code"] for e in events] == ["correction"]
+    params = events[0]["params"]
+    assert params["by"] == seat and params["reason"] == "counted again" and params["what"]

@@ -3,9 +3,10 @@
 Modules by rule: ``data`` (tables and their sources, ``PROVISIONAL`` notes),
 ``draft`` (RB §6, §13), ``stock`` (RB §7), ``operating`` (RB §9), ``trains``
 (RB §8, §9.7-9.11), ``war`` (RB §10), ``assets`` (RB §2.5, §16); ``base`` keeps
-the books. This module joins them, dispatches actions, and provides the view,
-corrections, the end and the scores. ``bot`` plays seeded random legal games;
-``scenario`` drives a game to a position through ordinary actions.
+the books; ``corrections`` the kinds of correction on the core's machinery. This module
+joins them, dispatches actions, and provides the view, the end and the scores. ``bot``
+plays seeded random legal games; ``scenario`` drives a game to a position through ordinary
+actions.
 
 From the shared 18xx core it uses ``Ledger`` (all money; the bank is unlimited, so
 it runs negative), ``StockMarket`` (one row: the stock track) and ``ShareBook``
@@ -40,12 +41,12 @@ import copy
 from engine import contract as C
 from engine.core18xx.book import holdings as share_holdings
 from engine.core18xx.declare import declare, seat_param
-from engine.core18xx.steps.base import worded
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
 from engine.titles.title_18korea.book import BookMixin
-from engine.titles.title_18korea.base import Base, err
+from engine.titles.title_18korea.corrections import KoreaCorrections
+from engine.titles.title_18korea.base import Base
 from engine.titles.title_18korea.draft import DraftMixin
 from engine.titles.title_18korea.operating import OperatingMixin
 from engine.titles.title_18korea.track import TrackMixin
@@ -62,7 +63,7 @@ STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see st
 
 
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
-              TrainMixin, WarMixin, AssetMixin):
+              TrainMixin, WarMixin, AssetMixin, KoreaCorrections):
     STEPS = STEPS
     def __init__(self, players, seed, options):
         self._events: list = []                # this action's events (``emit``)
@@ -82,7 +83,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         if kind in ANYTIME:
             {"attach_asset": self.act_attach_asset, "enter_asset": self.act_enter_asset,
              "replace_asset": self.act_replace_asset, "trade_asset": self.act_trade_asset,
-             "correction": self.act_correction}[kind](action)
+             "correction": self.correction}[kind](action)
         elif kind == "use_asset":
             self.act_use_asset(action)
         elif kind == "defector_station":
@@ -158,44 +159,6 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
     def _auction_open(self) -> bool:
         return self.round == "stock" and bool(self.sr["auction"] or self.sr["par"])
 
-    def correction_legal(self) -> list[dict]:
-        """One form per kind of correction, each with exactly the fields it needs; any seated
-        player enters it (``entity``: the posting seat)."""
-        reason = C.free_text(200)
-        live = [c.sym for c in self.live_companies()]
-        out = []
-
-        def form(kind, **params):
-            out.append({"type": "correction", "kind": kind, "anytime": True,
-                        "params": {"entity": seat_param(self.seating), **params, "reason": reason}})
-        form("cash", target=C.choice("entity", list(self.seating) + live),
-             amount=C.number("money", 0, 100000))
-        form("depot", train=C.choice("train", list(D.TRAIN_ORDER)), count=C.number("count", 0, 20))
-        form("hex", hex=C.free_text(D.LABEL_MAX, suggestions=sorted(self.map, key=str.upper),
-                                    normalise="upper"),
-             side=worded("text", ["N", "S"], optional=True),    # any of the three facts
-             hex_kind=worded("text", list(D.HEX_KINDS), optional=True),
-             cost=C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP, optional=True))
-        if live:
-            form("price", company=C.choice("company", live),
-                 price=C.choice("money", list(D.MARKET)))
-            form("add_train", company=C.choice("company", live),
-                 train=C.choice("train", list(D.TRAIN_ORDER)))
-            form("remove_train",
-                 company=C.choice("company", [s for s in live if self.companies[s].trains]),
-                 train=C.choice("train", sorted({t for s in live for t in self.companies[s].trains}),
-                                choices_by={"field": "company", "map": {
-                                    s: sorted(set(self.companies[s].trains)) for s in live}}))
-            form("station_token", company=C.choice("company", live),
-                 op=worded("text", ["add", "remove"]),
-                 cost=C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP))
-            holders = ["company", "pool"] + list(self.seating)
-            form("shares", company=C.choice("company", live),
-                 source=worded("entity", holders, ["pool"]),
-                 to=worded("entity", holders, ["pool"]),
-                 count=C.number("count", 1, 8))
-        return [a for a in out if all(spec.get("choices", [None]) for spec in a["params"].values())]
-
     def result(self) -> dict[str, int]:
         # RB §10/§11: cash plus shares at price; company cash not counted
         return {pid: row["total"] for pid, row in self.score_breakdown().items()}
@@ -225,135 +188,6 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                 ", ".join(f"{self.pname(p)} ₩{s:,}" for p, s in ranking) + ".",
                 reason=reason, scores=scores,
                 standings=C.standings(scores, self.pname, lambda v: f"₩{v:,}"))
-
-    # ---------------------------------------------------------------- correction
-    def act_correction(self, action):
-        """Fix the book when it disagrees with the board (validated, with a reason)."""
-        self.player(action.get("entity"))
-        reason = str(action.get("reason", "")).strip()
-        if not reason:
-            err("no_reason", "A correction needs a reason.")
-        what = action.get("kind")
-        if what == "cash":
-            target = action.get("target")
-            amount = action.get("amount")
-            if amount < 0:
-                err("bad_amount", "Cash cannot be negative.")
-            if target in self.cash:
-                delta = amount - self.cash[target]
-            else:
-                delta = amount - self.company(target).cash
-            self.pay("bank", target, delta)
-            msg = f"{target}'s cash set to ₩{amount:,}"
-        elif what == "price":
-            sym = self.company(action.get("company")).sym
-            price = action.get("price")
-            if sym not in self.price_idx:
-                err("not_founded", f"{sym} has no share price.")
-            if price not in D.MARKET:
-                err("bad_price", f"{price} is not on the stock track.", choices=D.MARKET)
-            self.set_price_idx(sym, D.MARKET.index(price))
-            msg = f"{sym}'s share price set to {price}"
-        elif what in ("add_train", "remove_train"):
-            comp = self.company(action.get("company"))
-            train = self._train_type(action)
-            if what == "add_train":
-                comp.trains.append(train)
-            else:
-                if train not in comp.trains:
-                    err("no_such_train", f"{comp.sym} has no {train}-train.")
-                comp.trains.remove(train)
-            msg = f"{comp.sym}: {'added' if what == 'add_train' else 'removed'} a {train}-train"
-        elif what == "depot":
-            train = self._train_type(action)
-            count = action.get("count")
-            if count < 0:
-                err("bad_count", "A count cannot be negative.")
-            self.depot[train] = count
-            self.update_era()
-            self.check_end_on_sale()
-            msg = f"the train market holds {count} {train}-train(s)"
-        elif what == "shares":
-            sym = self.company(action.get("company")).sym
-            if not self.companies[sym].founded:
-                err("not_founded", f"{sym} has not been founded.")
-            src, dst = action.get("source"), action.get("to")
-            for who in (src, dst):
-                if who not in ("company", "pool") and who not in self.cash:
-                    err("bad_holder", "Holders are 'company', 'pool' or a player id.")
-            count = action.get("count", 1)
-            if count < 1 or self.units(sym, src) < count:
-                err("not_enough_shares", f"{src} holds {self.units(sym, src)} share(s) of {sym}.")
-            director = self.companies[sym].director
-            if src == director and self.units(sym, src) - count < 2 and \
-                    not any(self.units(sym, p) >= 2 for p in self.cash if p != src) and \
-                    not (dst in self.cash and self.units(sym, dst) + count >= 2):
-                err("director_certificate", "The director's certificate must stay with a player.")
-            self.move_units(sym, src, dst, count)
-            self.check_director(sym)
-            msg = f"{count} share(s) of {sym} moved from {src} to {dst}"
-        elif what == "station_token":
-            # RB §2: asset cards may bring extra station tokens; for a card whose text the
-            # table entered (no automatic effect), the table adds or removes the token here
-            comp = self.company(action.get("company"))
-            op = action.get("op")
-            if op == "add":
-                cost = action.get("cost", 0)
-                if not 0 <= cost <= D.MAX_PRINTED_COST:
-                    err("bad_cost", f"A station token costs ₩0-{D.MAX_PRINTED_COST}.")
-                comp.tokens.append(cost)
-                msg = f"{comp.sym} gets a station token (₩{cost:,}) at the right of its dashboard"
-            elif op == "remove":
-                if not comp.tokens:
-                    err("no_tokens", f"{comp.sym} has no station token left.")
-                cost = comp.tokens.pop()
-                msg = f"{comp.sym}'s rightmost station token (₩{cost:,}) is removed"
-            else:
-                err("bad_op", "A station-token correction is op 'add' or 'remove'.")
-        elif what == "hex":
-            # the board disagrees with the book about a hex (or a hex is entered before any
-            # tile: e.g. a city for OA09's station): side, kind and printed cost, validated
-            hx = self.resolve_hex(action.get("hex"), known=False)
-            named = bool(D.named_city(hx))
-            info = dict(self.map.get(hx) or {"name": "", "side": None, "kind": None, "cost": None,
-                                             "letter": None, "source": "entered by correction",
-                                             "provisional": []})
-            changed = []
-            for key, field in (("side", "side"), ("kind", "hex_kind"), ("cost", "cost")):
-                if action.get(field) not in (None, ""):
-                    info[key] = action[field]
-                    changed.append(key)
-            if not changed:
-                err("nothing_to_correct", "Give the hex's side, hex_kind and/or cost.")
-            info["side"], info["kind"], info["cost"] = self.check_hex_facts(
-                info["side"], info["kind"], info["cost"], label=not named)
-            if named and (info["kind"] == "metro") != (hx in D.METROPOLITAN):
-                err("metro_mismatch", f"The rulebook's tile chart makes exactly {', '.join(D.METROPOLITAN)} "
-                    "metropolitan cities.", field="hex_kind")
-            st = self.hexes.get(hx)
-            if st and info["kind"] in ("plain", "small") and (any(st["seats"]) or st["outer"]):
-                err("stations_there", f"{hx} holds stations: it must be a big city.")
-            info["provisional"] = [k for k in info.get("provisional", []) if k not in changed]
-            info["source"] = (info.get("source", "") + "; corrected by the table").lstrip("; ")
-            self.map[hx] = info
-            if st:
-                need = self.seats_for(hx, st["color"])
-                if need > len(st["seats"]):
-                    st["seats"] += [None] * (need - len(st["seats"]))
-            msg = f"hex {hx} is {self.hex_facts_text(hx)}"
-        else:
-            err("bad_correction", "Correction kinds: cash, price, add_train, remove_train, depot, shares, "
-                "station_token, hex.")
-        self.corrections.append({"kind": what, "reason": reason, "what": msg})
-        self.emit("correction", f"Correction by {self.pname(action['entity'])}: {msg} ({reason}).",
-                kind=what, reason=reason)
-
-    @staticmethod
-    def _train_type(action) -> str:
-        train = str(action.get("train"))
-        if train not in D.TRAIN_ORDER:
-            err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
-        return train
 
     def setup_instructions(self) -> list[str]:
         """RB §3, from this game's seed: what to lay out on the table."""
@@ -414,7 +248,8 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             turn = self.ors.get("turn")
             rnd.update({"operating_order": ([turn["company"]] if turn else []) + [
                 s for s in self.operating_order() if not turn or s != turn["company"]],
-                "done": list(self.ors["done"]), "turn": dict(turn) if turn else None,
+                "done": list(self.ors["done"]),
+                "turn": dict(turn, step=self.turn_step()) if turn else None,
                 "final_set": self.final_set})
         elif self.round == "draft":
             pid, batch = self.draft_current()

@@ -81,12 +81,12 @@ class BookMixin:
         §9.1 a), then track (done when its 3 TP are spent or it moved on), station, revenue,
         dividend and trains. In the final set it starts at the run: track and station are
         passed by."""
-        from engine.titles.title_18korea.operating import STEPS
+        from engine.titles.title_18korea.steps import TURN_STEPS as STEPS
         turn = self.ors.get("turn") if self.round == "operating" else None
         if not turn:
             return None
         comp = self.companies[turn["company"]]
-        at = STEPS.index(turn["step"])                # home, track, station, run, ...
+        at = STEPS.index(self.turn_step())            # home, track, station, run, ...
         home = [(C.msg(*HOME_STEP), comp.home_placed)] \
             if comp.operated == 0 or not comp.home_placed else []
         return B.operating_steps(comp.sym, max(at - 1, 0), at > 0 and not turn["tp"],

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
-from engine.titles.title_18korea.steps import TURN_STEPS as STEPS
 
 
 def express_total(trains: list[str], revenues: list[int]) -> tuple[int, str]:
@@ -49,20 +48,29 @@ class OperatingMixin:
             return self.end_or()
         sym = order[0]
         comp = self.companies[sym]
-        self.ors["turn"] = {"company": sym, "step": "track", "tp": 3, "built": [], "station": False,
-                            "revenue": None}
-        turn = self.ors["turn"]
+        # the turn's facts, from which its steps say whether they are done (steps.py)
+        self.ors["turn"] = {"company": sym, "home": False, "tp": 0 if self.final_set else 3,
+                            "built": [], "station": False, "revenue": None, "paid": False}
         self.emit("company_turn", f"{sym} operates (director {self.pname(comp.director)}).",
                 company=sym, director=comp.director)
-        if self.final_set:
-            turn["step"] = "run"
-            turn["tp"] = 0
         if not comp.home_placed:
             self.place_home(comp)
 
     def current_company(self):
         turn = self.ors.get("turn") if self.round == "operating" else None
-        return self.companies[turn["company"]] if turn else None
+        if not turn:
+            return None
+        if "step" in turn:
+            old_turn(turn)
+        return self.companies[turn["company"]]
+
+    def turn_step(self) -> str | None:
+        """Where the operating company's turn stands: the ``NAME`` of its first step that is
+        not done (home, track, station, run, dividend, trains), for the view and the book."""
+        if self.current_company() is None:
+            return None
+        return next(s.NAME for s in self.flow.steps
+                    if getattr(s, "NAME", "") and not s.done(self))
 
     def end_or(self):
         self.flipped.clear()
@@ -90,15 +98,8 @@ class OperatingMixin:
         self.start_stock_round(order)
 
     # ---------------------------------------------------------------- actions
-    def _step_at_most(self, turn, step, what):
-        if STEPS.index(turn["step"]) > STEPS.index(step):
-            err("step_passed", f"Too late to {what} this turn (the company is at '{turn['step']}').")
-
-    # track ------------------------------------------------------------
+    # (each is called by its step, ``steps.py``, once the turn is at that step)
     def _run(self, comp, turn, action):
-        self._step_at_most(turn, "run", "run trains")
-        if turn["step"] == "home":
-            err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
         revs = action.get("revenues", [])      # the door: whole numbers in the run form's range
         if len(revs) != len(comp.trains):
             err("bad_revenues", f"{comp.sym} has {len(comp.trains)} train(s) "
@@ -106,7 +107,6 @@ class OperatingMixin:
                 trains=list(comp.trains))
         total, note = express_total(comp.trains, revs)
         turn["revenue"] = total
-        turn["step"] = "dividend"
         comp.last_revenue = total
         parts = ", ".join(f"{t}: {r}" for t, r in zip(comp.trains, revs))
         self.emit("revenue", f"{comp.sym} runs for {total}" + (f" ({parts}; {note})" if note else
@@ -115,8 +115,6 @@ class OperatingMixin:
                 trains=list(comp.trains), revenues=revs)
 
     def _dividend(self, comp, turn, action):
-        if turn["step"] != "dividend":
-            err("no_revenue_yet", "Enter the trains' revenues ('run') before the dividend.")
         kind = action.get("kind")
         total = turn["revenue"]
         sym = comp.sym
@@ -152,23 +150,11 @@ class OperatingMixin:
             self.move_price(sym, -1, "withheld")
         else:
             err("bad_dividend", "Choose 'payout' or 'withhold'.")
-        turn["step"] = "trains"
+        turn["paid"] = True
         self.oa01_check(comp)
 
     # trains -----------------------------------------------------------
-    def _to_trains_step(self, comp, turn, what):
-        if turn["step"] == "home":
-            err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
-        if turn["step"] in ("track", "station", "run"):
-            # RB §9 steps 4-6: revenue and dividend come before buying trains, also for a
-            # company without trains (it earns 0: reading "no_train_run" in data.READINGS)
-            err("run_first", f"{comp.sym} calculates its revenue ('run') and decides the dividend "
-                f"before it {what} (RB §9).")
-        elif turn["step"] == "dividend":
-            err("dividend_first", "Decide the dividend first.")
-
     def _buy_train(self, comp, turn, action):
-        self._to_trains_step(comp, turn, "buys trains")
         source = action.get("source", "market")
         if len(comp.trains) >= self.train_limit:
             err("train_limit", f"{comp.sym} already owns {len(comp.trains)} trains, the limit in this era.",
@@ -242,7 +228,6 @@ class OperatingMixin:
     def _upgrade_train(self, comp, turn, action):
         if "OB09" not in comp.assets:
             err("no_asset", f"{comp.sym} has no OB09 The Newest Parts.")
-        self._to_trains_step(comp, turn, "upgrades trains")
         old = str(action.get("train"))
         if old not in comp.trains:
             err("no_such_train", f"{comp.sym} has no {old}-train.")
@@ -266,7 +251,6 @@ class OperatingMixin:
         self.take_from_market(new, by=comp.sym)
 
     def _done(self, comp, turn, action):
-        self._to_trains_step(comp, turn, "ends its turn")
         if not comp.trains:
             head = self.market_head()
             err("must_buy_train", f"{comp.sym} owns no train: it must buy a {head}-train from the market "
@@ -280,7 +264,7 @@ class OperatingMixin:
     def _emergency_state(self):
         comp = self.current_company()
         turn = self.ors["turn"]
-        if comp is None or comp.trains or turn["step"] != "trains":
+        if comp is None or comp.trains or not turn["paid"]:
             return None
         price = self.train_price(comp, self.market_head())
         if comp.cash >= price:
@@ -332,3 +316,16 @@ class OperatingMixin:
         if comp.card_tokens.get("OC01", 0) > 0:
             return D.ASSET_STATION_TOKENS["OC01"]
         return comp.tokens[0] if comp.tokens else None
+
+
+def old_turn(turn: dict) -> None:
+    """A turn kept by an older version (a snapshot, an arranged position) named where it stood
+    (``step``: home, track, station, run, dividend, trains) instead of its facts: read them
+    from it."""
+    step = turn.pop("step")
+    turn["home"] = step == "home"
+    turn["paid"] = step == "trains"
+    if step in ("home", "track", "station", "run"):
+        turn["revenue"] = None
+    elif turn.get("revenue") is None:
+        turn["revenue"] = 0

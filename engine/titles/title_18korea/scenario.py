@@ -56,7 +56,7 @@ def operate(game: Game, sym: str, tiles=(), station=None, revenues=None, dividen
     if station:
         events += game.process({"type": "build_station", "entity": sym, "hex": station})
     comp = r.companies[sym]
-    if r.ors["turn"]["step"] in ("track", "station", "run"):
+    if r.turn_step() in ("track", "station", "run"):
         revs = revenues if revenues is not None else [50] * len(comp.trains)
         events += game.process({"type": "run", "entity": sym, "revenues": revs})
         events += game.process({"type": "dividend", "entity": sym, "kind": dividend})

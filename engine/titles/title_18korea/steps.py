@@ -253,21 +253,16 @@ STOCK_STEPS = (ParPrice, Auction, StockTurn)
 
 
 class OperatingStep(KoreaStep):
-    """A step of a company's operating turn (RB §9). ``NAME`` is where the turn stands while
-    the step is on (``g.ors["turn"]["step"]``, shown in the view and the book); the steps'
-    order is the rulebook's. A step takes its types all through the operating round, so an
-    action of a step the turn has passed, or not reached, gets the rule's own refusal
-    ("step_passed", "run_first", ...) rather than "not offered".
-
-    ``g.ors["turn"]["step"]`` is data, not a dispatcher: which code takes an action is the
-    core ``Round``'s choice alone (the first step whose ``ACTIONS`` hold the type, its
-    ``process_<type>``). The string says how far the company's turn has come, the ``NAME`` of
-    a step in ``TURN_STEPS`` (the steps' own order), as the core's operating round keeps
-    ``stage``; the steps read it as the core's steps read ``stage``: to offer their entries
-    (``legal``), to refuse what the turn has passed (``_step_at_most``), and ``HomeStation``
-    takes ``lay_tile`` only while the company stands at its start city (``LayTrack``
-    otherwise). It stays in the turn's dict because the book, the view, the snapshots and the
-    arranged positions of the tests read and write it there."""
+    """A step of a company's operating turn (RB §9), in the rulebook's order. Each step says
+    itself whether the turn is done with it (``done``, from the turn's facts in
+    ``g.ors["turn"]``: the start city waiting for its upgrade ``home``, the track points
+    ``tp``, the ``station`` built, the ``revenue`` entered, the dividend ``paid``), and the
+    steps that must happen (the start city's upgrade, the revenue, the dividend) block the
+    round until they are done, as the core's steps do: the core ``Round`` then refuses a
+    later step's action through the blocking step (``refuse``: "home_upgrade_first",
+    "run_first", "dividend_first"). A step's action once the turn is past it gets
+    "step_passed". Where the turn stands (``Korea18.turn_step``: the ``NAME`` of the first
+    step not done) is derived, for the view and the book; nothing dispatches on it."""
     NAME = ""
 
     def actions(self, g, entity):
@@ -287,6 +282,28 @@ class OperatingStep(KoreaStep):
         """(company, turn) while a company operates, else (None, None)."""
         comp = g.current_company() if g.round == "operating" else None
         return (comp, g.ors["turn"]) if comp is not None else (None, None)
+
+    def done(self, g) -> bool:
+        """Whether the operating company's turn is past this step."""
+        return False
+
+    def refuse(self, g, action):
+        """An action of a later step while this one blocks (its own refusal, ``waiting``)
+        or an action of no step of the turn."""
+        comp, _turn = self.turn(g, action)
+        kind = action["type"]
+        if kind not in TURN_TYPES:
+            err("wrong_round", f"'{kind}' is not an operating round action.", type=kind)
+        self.waiting(g, comp, kind)
+
+    def waiting(self, g, comp, kind):
+        err("bad_action_now", f"'{kind}' is not possible now.", type=kind)
+
+    def passed(self, g, what):
+        """Refuse this step's action once the turn is past it."""
+        if self.done(g):
+            err("step_passed", f"Too late to {what} this turn (the company is at "
+                f"'{g.turn_step()}').")
 
 
 class RaiseMoney(OperatingStep):
@@ -329,14 +346,22 @@ class HomeStation(OperatingStep):
     """RB §9.1: a company's start-city station on its first operation. It stands at once
     (``place_home`` when the turn starts); a full start city is first upgraded with the
     turn's track points (``lay_tile`` on the start city: §9.1 a), then the station takes the
-    new seat."""
+    new seat. Until then the step blocks the turn and takes the turn's ``lay_tile``."""
     ACTIONS = ("lay_tile",)
     NAME = "home"
 
+    def done(self, g):
+        comp, turn = self.now(g)
+        return comp is None or not turn["home"]
+
+    def blocks(self, g):
+        return not self.done(g)
+
     def actions(self, g, entity):
-        if g.round == "operating" and g.ors["turn"] and g.ors["turn"]["step"] == self.NAME:
-            return self.ACTIONS
-        return ()
+        return self.ACTIONS if not self.done(g) else ()
+
+    def waiting(self, g, comp, kind):
+        err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
 
     def process_lay_tile(self, g, action):
         comp, turn = self.turn(g, action)
@@ -344,23 +369,42 @@ class HomeStation(OperatingStep):
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or turn["step"] != self.NAME or g.final_set or not turn["tp"]:
+        if comp is None or self.done(g) or g.final_set or not turn["tp"]:
             return []
         return g._lay_tile_templates(comp, turn)
 
 
-class LayTrack(HomeStation):
-    """RB §9.2: tiles laid and upgraded with the turn's 3 track points (``lay_tile``)."""
+class LayTrack(OperatingStep):
+    """RB §9.2: tiles laid and upgraded with the turn's 3 track points (``lay_tile``); done
+    once the company builds a station or runs (and in the final set, where no track is
+    laid)."""
+    ACTIONS = ("lay_tile",)
     NAME = "track"
 
-    def actions(self, g, entity):
-        return self.ACTIONS if g.round == "operating" else ()
+    def done(self, g):
+        comp, turn = self.now(g)
+        return comp is None or turn["station"] or turn["revenue"] is not None or g.final_set
+
+    def process_lay_tile(self, g, action):
+        comp, turn = self.turn(g, action)
+        g._lay_tile(comp, turn, action)
+
+    def legal(self, g):
+        comp, turn = self.now(g)
+        if comp is None or self.done(g) or not turn["tp"]:
+            return []
+        return g._lay_tile_templates(comp, turn)
 
 
 class BuildStation(OperatingStep):
-    """RB §9.3: one station a turn (``build_station`` {hex, [seat]})."""
+    """RB §9.3: one station a turn (``build_station`` {hex, [seat]}); done once the company
+    runs (and in the final set)."""
     ACTIONS = ("build_station",)
     NAME = "station"
+
+    def done(self, g):
+        comp, turn = self.now(g)
+        return comp is None or turn["revenue"] is not None or g.final_set
 
     def process_build_station(self, g, action):
         comp, turn = self.turn(g, action)
@@ -368,8 +412,7 @@ class BuildStation(OperatingStep):
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or turn["step"] not in ("track", "station") or turn["station"] \
-                or g.final_set:
+        if comp is None or self.done(g) or turn["station"]:
             return []
         spots = [hx for hx in g.station_hexes(comp)
                  if (g.free_seats(hx) and comp.tokens and comp.cash >= comp.tokens[0])
@@ -383,19 +426,38 @@ class BuildStation(OperatingStep):
                             "seat": C.number("count", 1, 4, optional=True)}}]
 
 
+# what a later step's action does, in the revenue step's refusal
+LATER = {"buy_train": "buys trains", "upgrade_train": "upgrades trains", "done": "ends its turn"}
+
+
 class Revenue(OperatingStep):
     """RB §9.5: the trains' revenues (``run`` {revenues: one per train}), with the express
-    rule."""
+    rule. Every turn has its run (RB §9 steps 4-6, also a company without trains: it earns
+    0, reading "no_train_run" in data.READINGS): the step blocks until it is entered."""
     ACTIONS = ("run",)
     NAME = "run"
 
+    def done(self, g):
+        comp, turn = self.now(g)
+        return comp is None or turn["revenue"] is not None
+
+    def blocks(self, g):
+        return not self.done(g)
+
+    def waiting(self, g, comp, kind):
+        if kind == "dividend":
+            err("no_revenue_yet", "Enter the trains' revenues ('run') before the dividend.")
+        err("run_first", f"{comp.sym} calculates its revenue ('run') and decides the dividend "
+            f"before it {LATER.get(kind, 'goes on')} (RB §9).")
+
     def process_run(self, g, action):
         comp, turn = self.turn(g, action)
+        self.passed(g, "run trains")
         g._run(comp, turn, action)
 
     def legal(self, g):
-        comp, turn = self.now(g)
-        if comp is None or turn["step"] not in ("track", "station", "run"):
+        comp, _turn = self.now(g)
+        if comp is None or self.done(g):
             return []
         # RB §9.5: one revenue per train (none for a company without trains: it earns 0)
         return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
@@ -405,17 +467,28 @@ class Revenue(OperatingStep):
 
 
 class Dividend(OperatingStep):
-    """RB §9.6: pay out or withhold (``dividend`` {kind})."""
+    """RB §9.6: pay out or withhold (``dividend`` {kind}); blocks the trains until decided."""
     ACTIONS = ("dividend",)
     NAME = "dividend"
 
+    def done(self, g):
+        comp, turn = self.now(g)
+        return comp is None or turn["paid"]
+
+    def blocks(self, g):
+        return not self.done(g)
+
+    def waiting(self, g, comp, kind):
+        err("dividend_first", "Decide the dividend first.")
+
     def process_dividend(self, g, action):
         comp, turn = self.turn(g, action)
+        self.passed(g, "decide the dividend")
         g._dividend(comp, turn, action)
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or turn["step"] != self.NAME:
+        if comp is None or self.done(g):
             return []
         return [{"type": "dividend", "entity": comp.sym,
                  "params": {"kind": worded("text", ["payout", "withhold"])},
@@ -424,7 +497,8 @@ class Dividend(OperatingStep):
 
 class BuyTrains(OperatingStep):
     """RB §9.7-9.8: trains from the market or another company (``buy_train``), OB09's upgrade
-    (``upgrade_train``), and the end of the turn (``done``)."""
+    (``upgrade_train``), and the end of the turn (``done``): the last step, open once the
+    steps before it are done."""
     ACTIONS = ("buy_train", "upgrade_train", "done")
     NAME = "trains"
 
@@ -443,7 +517,7 @@ class BuyTrains(OperatingStep):
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or turn["step"] != self.NAME:
+        if comp is None or not turn["paid"]:
             return []
         sym, acts = comp.sym, []
         if len(comp.trains) < g.train_limit:
@@ -476,17 +550,16 @@ class NotOperating(OperatingStep):
     ACTIONS = ANY
 
     def take(self, g, action):
-        self.turn(g, action)
-        kind = action["type"]
-        err("wrong_round", f"'{kind}' is not an operating round action.", type=kind)
+        self.refuse(g, action)        # the company's own, and not an action of its turn
 
 
 # RB §9's order (the money raised for a forced purchase, part of the train step, first)
 OPERATING_STEPS = (RaiseMoney, HomeStation, LayTrack, BuildStation, Revenue, Dividend, BuyTrains,
                    NotOperating)
-# where a turn may stand, in order (``g.ors["turn"]["step"]``): home, track, station, run,
-# dividend, trains
-TURN_STEPS = list(dict.fromkeys(cls.NAME for cls in OPERATING_STEPS if cls.NAME))
+# the steps of a turn by name, in order (``Korea18.turn_step``): home, track, station, run,
+# dividend, trains; and the action types of a turn
+TURN_STEPS = [cls.NAME for cls in OPERATING_STEPS if cls.NAME]
+TURN_TYPES = {kind for cls in OPERATING_STEPS if cls is not NotOperating for kind in cls.ACTIONS}
 
 
 class KoreaRound(Round):

@@ -7,6 +7,7 @@ from engine import contract as C
 from engine.core18xx.steps.base import worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
+from engine.titles.title_18korea.steps import BuildStation, LayTrack
 
 
 class TrackMixin:
@@ -62,7 +63,7 @@ class TrackMixin:
             if not after_upgrade and st["color"] != "none" and self.color_allowed(hx, nxt) and \
                     self.seats_for(hx, nxt) > len(st["seats"]) and not self.final_set:
                 comp.tokens.insert(0, token_cost)
-                self.ors["turn"]["step"] = "home"
+                self.ors["turn"]["home"] = True     # the turn's home step waits on it
                 self.emit("home_upgrade_needed", f"{comp.home_city} is full: {comp.sym} must use its "
                         f"first track points to upgrade {self.hex_label(hx)} to {nxt}; its home station "
                         "then takes the new seat (RB §9.1 a).", company=comp.sym, hex=hx)
@@ -80,9 +81,9 @@ class TrackMixin:
     def _lay_tile(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No track may be laid in the final set of operating rounds.")
-        self._step_at_most(turn, "track", "lay track")
+        self.flow.step(LayTrack).passed(self, "lay track")
         hx = self.resolve_hex(action.get("hex"), known=False)
-        if turn["step"] == "home" and hx != comp.home:
+        if turn["home"] and hx != comp.home:
             err("home_upgrade_first", f"{comp.sym} must first upgrade its start city {self.hex_label(comp.home)}.")
         new_hex = hx not in self.map
         if new_hex:
@@ -176,7 +177,6 @@ class TrackMixin:
             self.emit("hex_recorded", f"{hx} recorded: {self.hex_facts_text(hx)} (as entered; "
                     "correctable with a 'hex' correction).", hex=hx, side=info["side"], kind=hkind,
                     cost=info["cost"])
-        turn["step"] = "track" if turn["step"] != "home" else "home"
         if cost:
             self.pay(comp.sym, "bank", cost)
         old_color = st["color"]
@@ -190,8 +190,8 @@ class TrackMixin:
                 f"{tile} on {self.hex_label(hx)} ({tp} TP" + (f", ₩{cost:,}" if cost else "") + ").",
                 f"Place tile {tile}{face} on {self.hex_label(hx)}, rotation {rotation}.",
                 company=comp.sym, hex=hx, tile=tile, rotation=rotation, tp=tp, cost=cost)
-        if turn["step"] == "home":
-            turn["step"] = "track"
+        if turn["home"]:
+            turn["home"] = False
             self.place_home(comp, after_upgrade=True)
         # RB §9.4 a/b: the company laying the tile chooses which waiting outer station(s) take
         # the new seat(s): ``seat_first`` (one company) or ``seat_order`` (a list)
@@ -225,9 +225,7 @@ class TrackMixin:
     def _build_station(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No station may be built in the final set of operating rounds.")
-        self._step_at_most(turn, "station", "build a station")
-        if turn["step"] == "home":
-            err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
+        self.flow.step(BuildStation).passed(self, "build a station")
         if turn["station"]:
             err("one_station", "Only one station may be built per operating round.")
         hx = self.station_city(comp, action.get("hex"), "S" if self.war == "done" else None)
@@ -280,7 +278,6 @@ class TrackMixin:
             where = f"seat {seat + 1}"
         comp.stations.append(hx)
         turn["station"] = True
-        turn["step"] = "station"
         self.emit("station_built", f"{comp.sym} builds a station in {self.hex_label(hx)}, {where}, "
                 f"for ₩{cost:,}.", f"Put {comp.sym}'s leftmost station token on {self.hex_label(hx)}, {where}.",
                 company=comp.sym, hex=hx, cost=cost)
@@ -295,7 +292,7 @@ class TrackMixin:
         rotation = C.number("count", 0, 5, default=0)
         color = worded("text", D.ERAS[:D.ERAS.index(self.era) + 1], optional=True,
                        note="only for a tile not in the list")
-        hexes = [comp.home] if turn["step"] == "home" else self.buildable_hexes(comp, turn)
+        hexes = [comp.home] if turn["home"] else self.buildable_hexes(comp, turn)
         known = {hx: self.tiles_for(hx) for hx in hexes}
         known = {hx: tiles for hx, tiles in known.items() if tiles}
         if known:
@@ -317,7 +314,7 @@ class TrackMixin:
                              "cost": C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP,
                                               optional=True, note="a named city's printed cost, "
                                               "at its first build (the rulebook does not give it)")}})
-        if turn["step"] == "track":
+        if not turn["home"]:
             by_kind = {k: self.tile_choices("yellow", k) for k in D.LABEL_KINDS}
             top = min(D.MAX_PRINTED_COST, comp.cash - comp.cash % D.COST_STEP)
             acts.append({"type": "lay_tile", "entity": sym, "form": "new_hex", "tp_left": turn["tp"],

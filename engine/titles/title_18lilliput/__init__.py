@@ -33,7 +33,7 @@ from engine.titles.title_18lilliput.actions import ActionsMixin
 from engine.titles.title_18lilliput.base import Base
 from engine.titles.title_18lilliput.book import BookMixin
 from engine.titles.title_18lilliput.bureaucracy import BureaucracyMixin
-from engine.titles.title_18lilliput.corrections import CorrectionsMixin
+from engine.titles.title_18lilliput.corrections import LilliputCorrections
 from engine.titles.title_18lilliput.draft import DraftMixin
 from engine.titles.title_18lilliput.runs import RunsMixin
 from engine.titles.title_18lilliput.shares import SharesMixin
@@ -46,7 +46,7 @@ from engine.core18xx.declare import describe as describe_step
 from engine.titles.title_18lilliput.words import WORDS
 
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
-               RunsMixin, BureaucracyMixin, CorrectionsMixin, BookMixin):
+               RunsMixin, BureaucracyMixin, LilliputCorrections, BookMixin):
     # the turn machine: the core's round of steps (``steps.py``)
     STEPS = (CharacterNote, Correction, DiscardFirst, DraftPick, ActionCards, TrainRuns)
 

@@ -12,19 +12,23 @@ are left in the deck · price_index {index}: the printed index, lowest first (ea
 keeps its price, or goes to the next value below it). The last three are the provisional
 values the table also sets at set-up (``OPTIONS``).
 
-Why not the core's corrections (``core18xx.corrections``): most kinds here are of this game's
-own pieces (action cards, characters, the Land Copy card, the round counter, the printed
-train prices and index the summary does not give); the core's ``cash`` refuses an amount of
-0, this title's records it; and shares move in whole 10% shares to and from one bank holder
-(summary lines 243 and 255: shares are sold to and bought from "은행", the bank, with no
-IPO/pool split). The books they change are the core's (``Ledger``, ``ShareBook``,
-``StockMarket``, ``Depot``).
+The machinery is the core's (``engine.core18xx.corrections.Corrections``: the seat, the
+required reason, one ``correction`` event, the forms with the seat and the reason), and so is
+``cash`` (money with the bank; an amount of 0 is recorded here, where the core refuses it).
+The other kinds are this title's, on the core's books (``Ledger``, ``ShareBook``,
+``StockMarket``, ``Depot``): most are of this game's own pieces (action cards, characters, the
+Land Copy card, the round counter, the printed train prices and index the summary does not
+give), and shares move in whole 10% shares to and from one bank holder (summary lines 243 and
+255: shares are sold to and bought from "은행", the bank, with no IPO/pool split). Each fix
+returns what it did in words; after any correction the companies over their train limit are
+listed again (``after_correction``).
 """
 from __future__ import annotations
 
 from engine import contract as C
 from engine.errors import GameError
 from engine.core18xx.bank import BANK
+from engine.core18xx.corrections import Corrections
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import DEPOT, Depot
 from engine.titles.title_18lilliput import data as D
@@ -33,25 +37,22 @@ from engine.titles.title_18lilliput.base import MILDENDO, index_rows, parse_inde
 from engine.core18xx.market import StockMarket
 
 CASH_LIMIT = 10000
-KINDS = ["cash", "share_price", "train", "round", "card", "land_copy", "phase", "shares",
-         "first_player", "tile", "character", "train_price", "train_count", "price_index"]
 PRICE_LIMIT, COUNT_LIMIT = 5000, 30          # as the set-up options
 NONE = "none"
 
 
-class CorrectionsMixin:
-    def correct(self, entity: str, action: dict) -> None:
-        kind = action.get("kind")
-        if kind not in KINDS:
-            raise GameError("bad_correction", f"A correction is one of {KINDS}.", kind=kind)
-        reason = action.get("reason")
-        if not isinstance(reason, str) or not reason.strip():
-            raise GameError("reason_needed", "A correction gives its reason.")
-        text = getattr(self, "_fix_" + kind)(action)
+class LilliputCorrections(Corrections):
+    CURRENCY = "£"
+    ZERO_CASH_CORRECTION = True       # recorded since the first version (its logs may hold one)
+
+    def correction_seats(self) -> list[str]:
+        return list(self.seating)
+
+    def may_correct(self, entity) -> bool:
+        return entity in self.names
+
+    def after_correction(self) -> None:
         self.must_discard = [c for c in self.live_companies() if self.over_limit(c)]
-        self.emit("corrected", f"Correction by {self.player_name(entity)}: {text} "
-                  f"({reason.strip()[:200]}).", player=entity, kind=kind,
-                  detail=text, reason=reason.strip()[:200])
 
     def _choice(self, action, name, allowed):
         v = action.get(name)
@@ -59,22 +60,13 @@ class CorrectionsMixin:
             raise GameError("correction_value", f"{name!r} is one of {list(allowed)}.", param=name)
         return v
 
-    def _fix_cash(self, a):
-        target = self._choice(a, "target", self.seating + self.live_companies())
-        amount = a["amount"]
-        if amount >= 0:
-            self.ledger.pay(BANK, target, amount)
-        else:
-            self.ledger.pay(target, BANK, -amount)
-        return f"cash of {target} {amount:+}"
-
-    def _fix_share_price(self, a):
+    def _fix_share_price(self, a, reason):
         company = self._choice(a, "company", self.live_companies())
         price = self._choice(a, "price", self.opts["price_index"])
         self.market.place(company, self.index_space(price))
         return f"price of {company} £{price}"
 
-    def _fix_train(self, a):
+    def _fix_train(self, a, reason):
         company = self._choice(a, "company", self.live_companies())
         op = self._choice(a, "op", ["give", "remove", "to_pool"])
         co = self.companies[company]
@@ -100,11 +92,11 @@ class CorrectionsMixin:
             self.depot.owner[held[0]] = DEPOT
         return f"a {Depot.kind(held[0])}-train of {company} {op}"
 
-    def _fix_round(self, a):
+    def _fix_round(self, a, reason):
         self.round = self._choice(a, "round", list(range(1, D.ROUNDS + 1)))
         return f"round {self.round}"
 
-    def _fix_card(self, a):
+    def _fix_card(self, a, reason):
         card = self._choice(a, "card", self.cards)
         holder = self._choice(a, "holder", [NONE] + self.seating)
         if self.pending and self.pending["card"] == card:
@@ -116,17 +108,17 @@ class CorrectionsMixin:
             self.taken[card] = holder
         return f"card {card} held by {holder}"
 
-    def _fix_land_copy(self, a):
+    def _fix_land_copy(self, a, reason):
         p = self._choice(a, "player", self.seating)
         used = self._choice(a, "used", [True, False])
         self.land_copy_used[p] = used
         return f"land copy card of {p} {'used' if used else 'unused'}"
 
-    def _fix_phase(self, a):
+    def _fix_phase(self, a, reason):
         self.phase = self._choice(a, "phase", [r["phase"] for r in D.PHASES])
         return f"phase {self.phase}"
 
-    def _fix_shares(self, a):
+    def _fix_shares(self, a, reason):
         company = self._choice(a, "company", self.live_companies())
         holders = [BANK] + self.seating
         src, dst = self._choice(a, "source", holders), self._choice(a, "to", holders)
@@ -141,11 +133,11 @@ class CorrectionsMixin:
         self.shares.move(company, s, d, pct)
         return f"{count} share(s) of {company} from {src} to {dst}"
 
-    def _fix_first_player(self, a):
+    def _fix_first_player(self, a, reason):
         self.first = self.seating.index(self._choice(a, "player", self.seating))
         return f"first player {self.seating[self.first]}"
 
-    def _fix_tile(self, a):
+    def _fix_tile(self, a, reason):
         pos = self._choice(a, "pos", sorted(set(self.tiles) | set(self.free_spots())) )
         if pos == MILDENDO:
             raise GameError("correction_value", "Mildendo stays.")
@@ -165,7 +157,7 @@ class CorrectionsMixin:
                            "slots": max(slots, len(stations)), "stations": list(stations)}
         return f"card at {pos}: {colour} {kind} {exits}"
 
-    def _fix_character(self, a):
+    def _fix_character(self, a, reason):
         ch = self._choice(a, "character", D.CHARACTERS)
         self.characters[ch] = self._choice(a, "holder", [NONE] + self.seating)
         if self.characters[ch] == NONE:
@@ -173,7 +165,7 @@ class CorrectionsMixin:
         return f"{ch} held by {a['holder']}"
 
     # -- the provisional values (set at set-up too) -----------------------------------------
-    def _fix_train_price(self, a):
+    def _fix_train_price(self, a, reason):
         kind = self._choice(a, "train", D.TRAIN_TYPES)
         price = a.get("price")
         if not 1 <= price <= PRICE_LIMIT:
@@ -182,7 +174,7 @@ class CorrectionsMixin:
         self.opts["prices"][kind] = price
         return f"price of a {kind}-train £{price}"
 
-    def _fix_train_count(self, a):
+    def _fix_train_count(self, a, reason):
         kind = self._choice(a, "train", D.TRAIN_TYPES)
         count = a.get("count")
         if not 0 <= count <= COUNT_LIMIT:
@@ -203,7 +195,7 @@ class CorrectionsMixin:
         self.opts["counts"][kind] += count - len(mine)
         return f"{count} {kind}-train(s) in the deck"
 
-    def _fix_price_index(self, a):
+    def _fix_price_index(self, a, reason):
         prices = parse_index(a.get("index"), code="correction_value")
         market = StockMarket(index_rows(prices))
         moved = []
@@ -223,19 +215,21 @@ class CorrectionsMixin:
             (f" ({'; '.join(moved)})" if moved else "")
 
     # -- forms -----------------------------------------------------------------------------
-    def correction_legal(self) -> list[dict]:
-        seat = C.choice("player", list(self.seating), fill="seat",    # the posting seat
+    def correction_seat_param(self) -> dict:
+        return C.choice("player", list(self.seating), fill="seat",    # the posting seat
                         label=C.msg("param.entered_by", "Entered by"))
-        reason = C.free_text(200, label=C.msg("param.reason", "Reason"),
-                             suggestions=["checked at the table"])
+
+    def correction_reason_param(self) -> dict:
+        return C.free_text(200, label=C.msg("param.reason", "Reason"),
+                           suggestions=["checked at the table"])
+
+    def correction_forms(self) -> list[tuple[str, dict, dict]]:
         live = self.live_companies()
         players = C.choice("player", list(self.seating), label=C.msg("param.player", "Player"))
         out = []
 
         def form(fix, **params):
-            out.append({"type": "correction", "kind": fix, "anytime": True,
-                        "label": C.msg("fix." + fix, WORDS["fix." + fix]["en"]),
-                        "params": {"entity": seat, **params, "reason": reason}})
+            out.append((fix, {"label": C.msg("fix." + fix, WORDS["fix." + fix]["en"])}, params))
         form("cash", target=C.choice("entity", self.seating + live,
                                      label=C.msg("param.target", "Whose cash")),
              amount=C.number("money", -CASH_LIMIT, CASH_LIMIT, default=0,
@@ -292,3 +286,13 @@ class CorrectionsMixin:
              holder=C.choice("entity", [NONE] + self.seating,
                              label=C.msg("param.holder", "Held by")))
         return out
+
+    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
+                   "round": _fix_round, "card": _fix_card, "land_copy": _fix_land_copy,
+                   "phase": _fix_phase, "shares": _fix_shares,
+                   "first_player": _fix_first_player, "tile": _fix_tile,
+                   "character": _fix_character, "train_price": _fix_train_price,
+                   "train_count": _fix_train_count, "price_index": _fix_price_index}
+
+
+KINDS = list(LilliputCorrections.CORRECTIONS)

@@ -73,9 +73,7 @@ class Correction(LilliputStep):
     ANYTIME = True
 
     def process_correction(self, g, action):
-        if action.get("entity") not in g.names:
-            raise GameError("bad_entity", "A correction names the player entering it.")
-        g.correct(action["entity"], action)
+        g.correction(action)          # the core's (``engine.core18xx.corrections``)
 
     def legal(self, g):
         return g.correction_legal()
