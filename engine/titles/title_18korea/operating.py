@@ -114,7 +114,24 @@ class OperatingMixin:
                 f"Put {comp.sym}'s revenue token on {total}.", company=comp.sym, revenue=total,
                 trains=list(comp.trains), revenues=revs)
 
+    def _no_train_run(self, comp, turn):
+        """RB §9.5 "if the company has a train, it uses the train": a company without one
+        earns nothing, so it is not asked to run: its revenue is 0 and the dividend or hold
+        (§9.6) follows (reading "no_train_run")."""
+        self._step_at_most(turn, "run", "run trains")
+        if turn["step"] == "home":
+            err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
+        turn["revenue"] = 0
+        turn["step"] = "dividend"
+        comp.last_revenue = 0
+        self.emit("no_train_run", f"{comp.sym} has no train to run: its revenue is ₩0.",
+                  f"Put {comp.sym}'s revenue token on 0.", company=comp.sym, revenue=0)
+
     def _dividend(self, comp, turn, action):
+        if not comp.trains and turn["step"] in ("track", "station", "run"):
+            if action.get("kind") not in ("payout", "withhold"):
+                err("bad_dividend", "Choose 'payout' or 'withhold'.")
+            self._no_train_run(comp, turn)
         if turn["step"] != "dividend":
             err("no_revenue_yet", "Enter the trains' revenues ('run') before the dividend.")
         kind = action.get("kind")
@@ -159,9 +176,12 @@ class OperatingMixin:
     def _to_trains_step(self, comp, turn, what):
         if turn["step"] == "home":
             err("home_upgrade_first", f"{comp.sym} must first upgrade its start city.")
+        if turn["step"] in ("track", "station", "run") and not comp.trains:
+            # RB §9 steps 4-6: the dividend comes before buying trains, also for a company
+            # without trains (it earns 0, not asked to run: reading "no_train_run")
+            err("dividend_first", "Decide the dividend first.")
         if turn["step"] in ("track", "station", "run"):
-            # RB §9 steps 4-6: revenue and dividend come before buying trains, also for a
-            # company without trains (it earns 0: reading "no_train_run" in data.READINGS)
+            # RB §9 steps 4-6: revenue and dividend come before buying trains
             err("run_first", f"{comp.sym} calculates its revenue ('run') and decides the dividend "
                 f"before it {what} (RB §9).")
         elif turn["step"] == "dividend":

@@ -180,7 +180,8 @@ class Auction(StockStep):
         if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
                                               or g._can_sell_any(pid)):
             acts.insert(0, {"type": "bid", "entity": pid, "params": {
-                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)}})
+                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)},
+                "show": [g.auction_cash(pid)]})
         return acts
 
 
@@ -395,9 +396,9 @@ class Revenue(OperatingStep):
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or turn["step"] not in ("track", "station", "run"):
-            return []
-        # RB §9.5: one revenue per train (none for a company without trains: it earns 0)
+        if comp is None or turn["step"] not in ("track", "station", "run") or not comp.trains:
+            return []      # without a train it earns 0: not asked (the dividend runs it)
+        # RB §9.5: one revenue per train
         return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
                  "params": {"revenues": {
                      "kind": "list", "items": [C.train(str(t).split("-")[0]) for t in comp.trains],
@@ -415,11 +416,36 @@ class Dividend(OperatingStep):
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or turn["step"] != self.NAME:
+        if comp is None:
+            return []
+        if not comp.trains and turn["step"] in ("track", "station", "run"):
+            # no train to run (RB §9.5): the dividend or hold of its 0 revenue is the step,
+            # each choice saying where the price goes (§9.6)
+            return [{"type": "dividend", "entity": comp.sym, "revenue": 0, "params": {
+                "kind": C.choice("text", ["payout", "withhold"], no_train_choices(g, comp))}}]
+        if turn["step"] != self.NAME:
             return []
         return [{"type": "dividend", "entity": comp.sym,
                  "params": {"kind": worded("text", ["payout", "withhold"])},
                  "revenue": turn["revenue"]}]
+
+
+# RB §9.7: a train is bought from another company only where their stations share a city or
+# a route not blocked joins them: the buyer says so (the one choice of ``connected``)
+CONNECTED = C.msg("connected.yes", "Yes: their stations share a city or a route joins them")
+
+
+def no_train_choices(g, comp) -> dict:
+    """A trainless company's dividend choices (RB §9.6 with revenue 0): paying out 0 keeps
+    the price (the token flips), holding moves it a space left."""
+    now = g.price(comp.sym)
+    left = g.market.price_after(comp.sym, "left")
+    return {"payout": C.msg("dividend.no_train.payout", f"Pay out ₩0: the price stays ₩{now:,}",
+                            price=now),
+            "withhold": C.msg("dividend.no_train.withhold", f"Withhold ₩0: the price falls "
+                              f"₩{now:,} → ₩{left:,}", old_price=now, price=left)
+            if left != now else C.msg("dividend.no_train.withhold_stays",
+                                      f"Withhold ₩0: the price stays ₩{now:,}", price=now)}
 
 
 class BuyTrains(OperatingStep):
@@ -459,7 +485,8 @@ class BuyTrains(OperatingStep):
                             acts.append({"type": "buy_train", "entity": sym, "source": other.sym,
                                          "train": t,
                                          "params": {"price": C.number("money", 1, comp.cash),
-                                                    "connected": C.choice("text", [True])},
+                                                    "connected": C.choice("text", [True], {
+                                                        True: CONNECTED})},
                                          "shared_city": bool(set(comp.stations) & set(other.stations))})
         if "OB09" in comp.assets:
             for old, new in D.OB09_UPGRADES.items():

@@ -331,6 +331,16 @@ class StockMixin:
         self.sr["idx"] = self.sr["order"].index(p["starter"])
         self._end_turn(check_limit=False)
 
+    def auction_cash(self, pid) -> dict:
+        """A bidder's cash not committed to the auction (the high bid is), with what is
+        committed: the bid form and the book's open bids show it."""
+        a = self.sr["auction"]
+        committed = a["bid"] if a and a["high"] == pid else 0
+        note = C.msg("auction.committed", f"₩{committed:,} committed in bids",
+                     amount=committed) if committed else None
+        return {"label": C.msg("field.free_cash", "Free cash"),
+                "value": C.value("money", self.cash[pid] - committed, note=note)}
+
     # ---------------------------------------------------------------- legal (steps.py)
     def _sell_templates(self, pid) -> list[dict]:
         acts = []
