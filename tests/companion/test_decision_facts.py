@@ -182,3 +182,39 @@ def test_a_trainless_company_gets_one_dividend_form_saying_where_the_price_goes(
                          f"Withhold ₩0: the price falls ₩{price} → ₩{left}"]
     else:
         assert f"₩{price} 그대로" in texts[0] and f"₩{price} → ₩{left}" in texts[1]
+
+
+# -- 18Korea: a sale says the cash and the price, the director's sale moving it ------------
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_an_18korea_sale_says_the_cash_received_and_where_the_price_goes(app, lang):
+    from engine.titles.title_18korea.scenario import finish_draft, found, new_game as korea
+    from engine.titles.title_18korea.scenario import pass_until
+    g = korea(3, seed=5)
+    finish_draft(g)
+    r = g.rules
+    a, b, c = r.seating
+    sym = r.rows["south_pre"][0]
+    found(g, a, sym, 100)
+    for _ in range(3):   # a buys two more; b buys three (as the director's sale test)
+        for who in (b, c, a):
+            pass_until(g, who)
+            if who == c or (who == a and r.units(sym, a) >= 4):
+                continue
+            g.process({"type": "buy_share", "entity": who, "company": sym, "source": "company"})
+            g.process({"type": "done", "entity": who})
+    pass_until(g, a)
+    ctx = _in_words(app, g, lang, "18Korea", "₩")
+    try:
+        sale = next(f for f in _forms(g, "sell_shares") if f.fixed["company"] == sym)
+        texts = {raw: text for _v, text, raw in sale.fields[0].choices}
+    finally:
+        ctx.pop()
+    cash = r.cash[a]
+    g.process({"type": "sell_shares", "entity": a, "company": sym, "count": 2})
+    got, after = r.cash[a] - cash, r.price(sym)
+    assert (got, after) == (160, 80)                 # RB §7.1: two spaces down, paid after
+    if lang == "en":
+        assert texts[2] == f"2 × {sym}: ₩160 to you; price ₩100 → ₩80"
+    else:
+        assert "받는 돈 ₩160" in texts[2] and "₩100 → ₩80" in texts[2]

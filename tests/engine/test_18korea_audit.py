@@ -213,7 +213,7 @@ def test_forced_purchase_sale_range_stops_at_the_shortfall():
     short = D.TRAIN_PRICE["3"] - 100
     sells = [t for t in game.legal_actions() if t["type"] == "sell_shares" and t["company"] == y]
     need = -(-short // r.price(y))
-    assert sells and sells[0]["params"]["count"]["max"] == min(3, need)
+    assert sells and max(sells[0]["params"]["count"]["choices"]) == min(3, need)
 
 
 # --- the draft -----------------------------------------------------------------------

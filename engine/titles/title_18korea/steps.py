@@ -319,7 +319,7 @@ class RaiseMoney(OperatingStep):
                 most = enough[0] if enough else most
                 if most:
                     acts.append({"type": "sell_shares", "entity": director, "company": s,
-                                 "params": {"count": C.number("count", 1, most)},
+                                 "params": {"count": g.sale_param(director, s, most)},
                                  "short": em[2]})
             if g.raisable(director, keep_presidency=True) < em[2] and not g.trade_open(comp):
                 acts.append({"type": "bankrupt", "entity": director})

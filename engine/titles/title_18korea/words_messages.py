@@ -115,6 +115,8 @@ MESSAGES = {
     'hex_recorded': {'en': '%(hex)s recorded: side %(side)s, %(kind)s, build cost %(cost)s (as entered; correctable with a hex correction).', 'ko': '%(hex)s 기록: %(side)s쪽, %(kind)s, 건설 비용 %(cost)s (입력한 그대로이며 헥스 정정으로 고칠 수 있습니다).'},
     'station_built': {'en': '%(company)s builds a station in %(hex)s for %(cost)s.', 'ko': '%(company)s이(가) %(cost)s에 %(hex)s에 역을 짓습니다.'},
     'outer_station_seated': {'en': "%(company)s's outer station in %(hex)s takes a free seat.", 'ko': '%(hex)s에 있던 %(company)s의 바깥 역이 빈자리에 들어갑니다.'},
+    'sell.choice.count': {'en': '%(shares)s × %(company)s: %(amount)s to you; price %(old_price)s → %(price)s', 'ko': '%(company)s %(shares)s주: 받는 돈 %(amount)s, 주가 %(old_price)s → %(price)s'},
+    'sell.choice.count_stays': {'en': '%(shares)s × %(company)s: %(amount)s to you; price stays %(old_price)s', 'ko': '%(company)s %(shares)s주: 받는 돈 %(amount)s, 주가는 %(old_price)s 그대로'},
     'connected.yes': {'en': 'Yes: their stations share a city or a route joins them', 'ko': '예: 두 회사의 역이 같은 도시에 있거나 경로로 이어져 있음'},
     'no_train_run': {'en': '%(company)s has no train to run: its revenue is %(revenue)s.', 'ko': '%(company)s은(는) 운행할 열차가 없어 수익이 %(revenue)s입니다.'},
     'no_train_run.board': {'en': "Put %(company)s's revenue token on 0.", 'ko': '%(company)s의 수익 토큰을 0에 놓으세요.'},
