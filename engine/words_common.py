@@ -65,6 +65,7 @@ WORDS.update({     # an auction's open bids on the summary (engine.core18xx.book
     'book.open_bids': {'en': 'Open bids', 'ko': '진행 중인 입찰'},
     'book.bids_on': {'en': 'Bids on %(company)s', 'ko': '%(company)s 입찰'},
     'book.bid_by': {'en': 'by %(player)s', 'ko': '%(player)s'},
+    'book.free_cash_of': {'en': "%(player)s's free cash", 'ko': '%(player)s의 쓸 수 있는 현금'},
 })
 # the door's refusals (engine/door.py): what was wrong and what is allowed, every title alike
 WORDS.update({

@@ -53,13 +53,17 @@ def operating_steps(corp: str, stage: int, laid: bool, token_done: bool, *, befo
                                         for code, w, d in zip(codes, words, done)])
 
 
-def open_bids(bids: dict) -> dict | None:
-    """The open bids of an auction: ``bids`` {company: [(player, price)]}, highest first."""
+def open_bids(bids: dict, free=()) -> dict | None:
+    """The open bids of an auction: ``bids`` {company: [(player, price)]}, highest first; then
+    ``free``: [(player, free cash value)], each bidder's cash not committed to them."""
     items = [(C.msg("book.bids_on", "Bids on %(company)s", company=c),
               C.value("list", [C.value("money", price, note=C.msg("book.bid_by", "by %(player)s",
                                                                  player=who))
                                for who, price in sorted(lst, key=lambda b: -b[1])]))
              for c, lst in bids.items() if lst]
+    if items:
+        items += [(C.msg("book.free_cash_of", "%(player)s's free cash", player=who), cash)
+                  for who, cash in free]
     return C.facts("bids", C.msg("book.open_bids", "Open bids"), items, glance=True)
 
 
@@ -95,7 +99,8 @@ def players_table(rows, title_code="book.players") -> dict | None:
 
 def companies_table(rows) -> dict | None:
     """``rows``: [(company id, {name, president, treasury, price, par, trains: [types],
-    tokens_left, ipo, pool})] (None values left out)."""
+    tokens_left, ipo, pool, float: message (floated, or what it still needs)})] (None values
+    left out)."""
     out = []
     for sym, r in rows:
         cells = {}
@@ -113,6 +118,8 @@ def companies_table(rows) -> dict | None:
         for key in ("ipo", "pool"):
             if r.get(key):
                 cells[key] = C.percent(r[key])
+        if r.get("float"):
+            cells["float"] = C.text(r["float"])
         out.append((sym, cells))
     return C.table("entities", "companies", C.msg("book.companies", "Companies"),
                    [("president", C.msg("book.president", "President")),
@@ -122,7 +129,8 @@ def companies_table(rows) -> dict | None:
                     ("trains", C.msg("book.trains", "Trains")),
                     ("tokens", C.msg("book.tokens_left", "Stations left")),
                     ("ipo", C.msg("book.ipo", "IPO")),
-                    ("pool", C.msg("book.pool", "Bank pool"))], out)
+                    ("pool", C.msg("book.pool", "Bank pool")),
+                    ("float", C.msg("book.float", "Floated"))], out)
 
 
 def privates_table(rows) -> dict | None:
@@ -266,7 +274,8 @@ class CoreBookMixin:
                           "trains": [Depot.kind(t) for t in self.corps[c]["trains"]],
                           "tokens_left": len(self.corp_spec[c]["tokens"])
                           - self.corps[c]["tokens_used"],
-                          "ipo": self.shares.percent(c, IPO), "pool": self.shares.percent(c, POOL)})
+                          "ipo": self.shares.percent(c, IPO), "pool": self.shares.percent(c, POOL),
+                          "float": self.float_status(c)})
                      for c in started]
         privates = [(s, {"owner": c["owner"], "revenue": c["revenue"],
                          "price": self.company_min_price(s)})
@@ -286,8 +295,12 @@ class CoreBookMixin:
                                                if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
                  for h, (t, _r) in sorted(self.board.laid.items())]
         r = self.round
-        lots = getattr(getattr(r, "auction", None), "bids", None)   # the waterfall's bids
-        bids = open_bids(lots) if lots is not None else None
+        auction = getattr(r, "auction", None)
+        lots = getattr(auction, "bids", None)   # the waterfall's bids
+        bidders = [p for p in self.players if lots and any(who == p for b in lots.values()
+                                                           for who, _ in b)]
+        bids = open_bids(lots, [(p, auction.free_cash(self, p)["value"]) for p in bidders]) \
+            if lots is not None else None
         turn = operating_steps(r.corp, r.stage, r.laid, r.token_done) \
             if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) \
             and hasattr(r, "stage") and not self.crowded else None

@@ -116,3 +116,15 @@ class StockMarket:
         for _ in range(times):
             moved = self._to(corp, step(self.pos[corp])) or moved
         return moved
+
+    def price_after(self, corp: str, direction: str, times: int = 1) -> int:
+        """The price ``move(corp, direction, times)`` would leave ``corp`` at (nothing moves):
+        what a form says before the step counts."""
+        step = {"up": self._up, "down": self._down, "left": self._left,
+                "right": self._right}[direction]
+        rc = self.pos[corp]
+        for _ in range(times):
+            nxt = step(rc)
+            if self.cell(*nxt) is not None:
+                rc = nxt
+        return self.cell(*rc)

@@ -3,9 +3,12 @@ certificate limit and the zones that lift it, the pool limit, presidency changes
 Mixed into ``Core18xx``."""
 from __future__ import annotations
 
+from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import IPO, POOL
 from engine.errors import GameError
+
+SALE_MOVE = "down"      # a sold share moves the marker down a row (``StockMarket``)
 
 
 class ShareTradingMixin:
@@ -157,6 +160,17 @@ class ShareTradingMixin:
                       f"Put {self.money(capital)} on {corp}'s charter; it operates in the next "
                       "operating round.", corporation=corp, capital=capital)
 
+    def float_status(self, corp: str) -> dict:
+        """Floated, or how many shares are sold of the number that floats it (the title's
+        ``float_percent``, sold out of the IPO), as a message."""
+        if self.corps[corp]["floated"]:
+            return C.msg("float.done", "floated")
+        size = self.shares.share_percent[corp]
+        need = self.corp_spec[corp].get("float_percent", 60) // size
+        sold = (100 - self.shares.percent(corp, IPO)) // size
+        return C.msg("float.needs", f"{sold} of {need} shares sold to float", sold=sold,
+                     needed=need)
+
     def float_capital(self, corp: str) -> int:
         """Full capitalization: ten shares at par."""
         return self.corps[corp]["par"] * (100 // self.shares.share_percent[corp])
@@ -204,13 +218,19 @@ class ShareTradingMixin:
                 pass
         return out
 
+    def sale_terms(self, corp: str, pct: int) -> tuple[int, int]:
+        """What selling ``pct`` of ``corp`` brings the seller (at the price now) and the price
+        it leaves (the marker falls one row a share sold)."""
+        shares = pct // self.shares.share_percent[corp]
+        return (self.market.price(corp) * pct // 10,
+                self.market.price_after(corp, SALE_MOVE, shares))
+
     def sell_shares(self, player: str, corp: str, pct: int, emergency_need: int = 0) -> None:
         self.check_sell(player, corp, pct, emergency_need)
-        price = self.market.price(corp)
-        amount = price * pct // 10
+        amount, _after = self.sale_terms(corp, pct)
         self.ledger.pay(BANK, player, amount)
         self.shares.move(corp, player, POOL, pct)
-        self.market.move(corp, "down", pct // self.shares.share_percent[corp])
+        self.market.move(corp, SALE_MOVE, pct // self.shares.share_percent[corp])
         self.emit("shares_sold",
                   f"{self.pname(player)} sells {pct}% of {corp} for {self.money(amount)}; "
                   f"its price falls to {self.money(self.market.price(corp))}.",

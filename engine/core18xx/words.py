@@ -17,6 +17,7 @@ WORDS = {
     'book.certs': {'en': 'Certificates', 'ko': '증서'},
     'book.companies': {'en': 'Companies', 'ko': '회사'},
     'book.exported_at_set_end': {'en': 'exported at the end of this set of operating ', 'ko': '아무도 사지 않으면 이번 운영 라운드 묶음이 끝날 때 수출됩니다'},
+    'book.float': {'en': 'Floated', 'ko': '운영 시작'},
     'book.final_set': {'en': 'Final set', 'ko': '마지막 묶음'},
     'book.for_sale': {'en': 'for sale', 'ko': '판매 중'},
     'book.hex_name': {'en': 'Name', 'ko': '이름'},

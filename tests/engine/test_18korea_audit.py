@@ -83,23 +83,39 @@ def test_the_war_is_decided_from_the_facts_entered_at_the_table():
 
 
 # --- RB §9 steps 4-5, §9.6: a company without trains ---------------------------------
-def test_company_without_trains_runs_for_zero_and_chooses_the_dividend():
+def test_company_without_trains_is_not_asked_to_run_and_chooses_the_dividend():
     game, (x, y) = position([[], []], era="green", step="track", limit=4, depot={"2": 0},
                             first_sold=("2",), rusted=())
     r = game.rules
     price = r.price(x)
-    legal = [t for t in game.legal_actions() if t["type"] == "run"]
-    assert legal and legal[0]["params"]["revenues"]["items"] == []
-    refused(game, {"type": "buy_train", "entity": x, "source": "market"}, "run_first")
-    game.process({"type": "run", "entity": x, "revenues": []})
+    assert not [t for t in game.legal_actions() if t["type"] == "run"]   # nothing to enter
+    div = [t for t in game.legal_actions() if t["type"] == "dividend"]
+    assert div and div[0]["revenue"] == 0
+    labels = div[0]["params"]["kind"]["labels"]
+    left = D.MARKET[D.MARKET.index(price) - 1]
+    assert labels["payout"]["message"] == f"Pay out ₩0: the price stays ₩{price:,}"
+    assert labels["withhold"]["message"] == f"Withhold ₩0: the price falls ₩{price:,} → ₩{left:,}"
+    refused(game, {"type": "buy_train", "entity": x, "source": "market"}, "dividend_first")
     events = game.process({"type": "dividend", "entity": x, "kind": "payout"})
+    assert [e["code"] for e in events][:2] == ["no_train_run", "dividend"]
+    assert events[0]["params"]["revenue"] == 0 and r.companies[x].last_revenue == 0
     assert game.rules.price(x) == price and any(e["code"] == "token_flipped" for e in events)
     game.process({"type": "buy_train", "entity": x, "source": "market"})
     game.process({"type": "done", "entity": x})
     price = game.rules.price(y)
-    game.process({"type": "run", "entity": y, "revenues": []})
     game.process({"type": "dividend", "entity": y, "kind": "withhold"})
     assert D.MARKET.index(game.rules.price(y)) == D.MARKET.index(price) - 1
+
+
+def test_a_recorded_zero_run_of_a_trainless_company_still_replays():
+    # a record made before the run was skipped keeps its "run" with no revenues: the rules
+    # take it (a replay is not checked at the door), with the same books
+    game, (x, _y) = position([[], []], era="green", step="track", limit=4, depot={"2": 0},
+                             first_sold=("2",), rusted=())
+    price = game.rules.price(x)
+    game.process({"type": "run", "entity": x, "revenues": []}, checked=False)
+    game.process({"type": "dividend", "entity": x, "kind": "withhold"})
+    assert D.MARKET.index(game.rules.price(x)) == D.MARKET.index(price) - 1
 
 
 # --- RB §7.3: the bid cap, the par, the payments ---------------------------------------
@@ -197,7 +213,7 @@ def test_forced_purchase_sale_range_stops_at_the_shortfall():
     short = D.TRAIN_PRICE["3"] - 100
     sells = [t for t in game.legal_actions() if t["type"] == "sell_shares" and t["company"] == y]
     need = -(-short // r.price(y))
-    assert sells and sells[0]["params"]["count"]["max"] == min(3, need)
+    assert sells and max(sells[0]["params"]["count"]["choices"]) == min(3, need)
 
 
 # --- the draft -----------------------------------------------------------------------

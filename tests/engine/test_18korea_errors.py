@@ -196,9 +196,9 @@ def test_second_or_2_train_and_track_points(or_game):
     g.process({"type": "lay_tile", "entity": sym, "hex": "B13", "tile": "9", "tp": 1, **plain})
     g.process({"type": "lay_tile", "entity": sym, "hex": "B14", "tile": "7", **plain})
     refused(g, {"type": "lay_tile", "entity": sym, "hex": "B15", "tile": "7", **plain}, "no_track_points")
-    refused(g, {"type": "done", "entity": sym}, "run_first")
-    refused(g, {"type": "buy_train", "entity": sym, "source": "market"}, "run_first")
-    g.process({"type": "run", "entity": sym, "revenues": []})
+    refused(g, {"type": "done", "entity": sym}, "dividend_first")          # no train to run
+    refused(g, {"type": "buy_train", "entity": sym, "source": "market"}, "dividend_first")
+    refused(g, {"type": "run", "entity": sym, "revenues": []}, "not_offered")   # no train
     g.process({"type": "dividend", "entity": sym, "kind": "payout"})
     refused(g, {"type": "done", "entity": sym}, "must_buy_train")
     refused(g, {"type": "buy_train", "entity": sym, "source": "market", "train": "3"}, "not_available")
@@ -241,9 +241,8 @@ def test_trade_between_companies_rules(or_game):
     operate(g, a, buy=["market"])
     b = g.rules.current_company().sym
     refused(g, {"type": "buy_train", "entity": b, "source": a, "train": "2", "price": 50,
-                "connected": True}, "run_first")
-    g.process({"type": "run", "entity": b, "revenues": []})
-    g.process({"type": "dividend", "entity": b, "kind": "payout"})
+                "connected": True}, "dividend_first")
+    g.process({"type": "dividend", "entity": b, "kind": "payout"})     # no train to run
     refused(g, {"type": "buy_train", "entity": b, "source": a, "train": "2", "price": 0}, "price_too_low")
     refused(g, {"type": "buy_train", "entity": b, "source": a, "train": "2", "price": 50}, "not_connected")
     refused(g, {"type": "buy_train", "entity": b, "source": a, "train": "5E", "price": 50,

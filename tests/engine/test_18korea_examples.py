@@ -130,7 +130,7 @@ def test_example_4_full_slots_until_another_company_buys():
     game.process({"type": "done", "entity": other})
     # next operating round: Incheon may buy now
     assert game.rules.current_company().sym == incheon
-    game.process({"type": "run", "entity": incheon, "revenues": []})          # no trains: 0 (§9.5)
+    # no trains: 0 (§9.5), not asked to run; the dividend follows at once
     game.process({"type": "dividend", "entity": incheon, "kind": "payout"})
     game.process({"type": "buy_train", "entity": incheon, "source": "market"})
     assert game.rules.companies[incheon].trains == ["6E"]

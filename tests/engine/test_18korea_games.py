@@ -206,7 +206,8 @@ def scripted_war_game(n, seed, options=None):
             game.process({"type": "lay_tile", "entity": x, "hex": south_metro, "tile": "57", "rotation": 0})
             game.process({"type": "build_station", "entity": x, "hex": south_metro})
         if r.turn_step() in ("track", "station", "run"):
-            game.process({"type": "run", "entity": sym, "revenues": [200] * len(comp.trains)})
+            if comp.trains:          # without a train it is not asked to run (RB §9.5)
+                game.process({"type": "run", "entity": sym, "revenues": [200] * len(comp.trains)})
             game.process({"type": "dividend", "entity": sym, "kind": "payout"})
         while True:
             head = r.market_head()

@@ -123,7 +123,8 @@ def play_from_forms(n, seed, limit=6000):
     raise AssertionError(f"{n}-player game not over after {limit} actions")
 
 
-@pytest.mark.parametrize("n,seeds", [(2, (1, 2)), (4, (1, 2)), (5, (1, 2))])
+# most random 5-player games end in a bankruptcy: seed 10 is one that runs its full length
+@pytest.mark.parametrize("n,seeds", [(2, (1, 2)), (4, (1, 2)), (5, (1, 10))])
 def test_whole_games_from_legal_action_forms_only(n, seeds):
     reasons, seen = set(), set()
     for seed in seeds:

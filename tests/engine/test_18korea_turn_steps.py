@@ -65,8 +65,8 @@ def test_the_first_operation_lists_the_rulebooks_six_steps_and_marks_each_as_ent
     assert done(game) == [True, True, False, False, False, False]    # §9.2: 3 TP spent
     game.process({"type": "build_station", "entity": sym, "hex": "Incheon"})
     assert done(game) == [True, True, True, False, False, False]
-    game.process({"type": "run", "entity": sym, "revenues": []})
-    assert done(game) == [True, True, True, True, False, False]
+    # no train: not asked to run (RB §9.5, it earns 0); the dividend passes the run by
+    assert not [e for e in game.legal_actions() if e["type"] == "run"]
     game.process({"type": "dividend", "entity": sym, "kind": "withhold"})
     assert done(game) == [True, True, True, True, True, False]
     game.process({"type": "buy_train", "entity": sym, "source": "market"})
@@ -80,8 +80,9 @@ def test_the_first_operation_lists_the_rulebooks_six_steps_and_marks_each_as_ent
 
 def test_running_at_once_passes_track_and_station_by():
     game, sym = first_operating_turn()
-    game.process({"type": "run", "entity": sym, "revenues": []})
-    assert done(game) == [True, True, True, True, False, False]
+    # without a train the dividend is the run's step: it passes track, station and run by
+    game.process({"type": "dividend", "entity": sym, "kind": "payout"})
+    assert done(game) == [True, True, True, True, True, False]
 
 
 def test_a_full_start_city_keeps_the_first_step_open_until_its_upgrade():

@@ -91,7 +91,11 @@ def test_18korea_turn_steps_say_themselves_when_they_are_done_and_block_what_fol
     action through the step that blocks."""
     from engine.errors import GameError
     from engine.titles.title_18korea.steps import BuyTrains, Dividend, LayTrack, Revenue
+    import pickle
     game, sym = korea_first_turn()
+    game.rules.companies[sym].trains.append("2")    # set by hand: a company with a train
+    game._snapshots = {len(game.effective): pickle.dumps(game.rules)}
+    game._legal = None
 
     def now():      # the live game's rules and steps (a refusal restores them from a snapshot)
         r = game.rules
@@ -104,7 +108,7 @@ def test_18korea_turn_steps_say_themselves_when_they_are_done_and_block_what_fol
     with pytest.raises(GameError) as refused:
         game.process({"type": "buy_train", "entity": sym, "source": "market"})
     assert refused.value.code == "run_first"
-    game.process({"type": "run", "entity": sym, "revenues": []})
+    game.process({"type": "run", "entity": sym, "revenues": [0]})
     r, lay, run, dividend, trains = now()
     assert lay.done(r) and run.done(r) and r.flow.blocking_step(r) is dividend
     assert turn_types(game) == {"dividend"} and r.turn_step() == "dividend"
@@ -115,6 +119,24 @@ def test_18korea_turn_steps_say_themselves_when_they_are_done_and_block_what_fol
     r, lay, run, dividend, trains = now()
     assert dividend.done(r) and r.flow.blocking_step(r) is None and not trains.done(r)
     assert "buy_train" in turn_types(game) and r.turn_step() == "trains"
+
+
+def test_an_18korea_company_without_a_train_is_not_asked_to_run():
+    """RB §9.5: without a train a company earns nothing: its run step is done from the start
+    (not offered, not blocking); the dividend on its 0 is the step that holds the round."""
+    from engine.errors import GameError
+    from engine.titles.title_18korea.steps import Dividend, Revenue
+    game, sym = korea_first_turn()
+    r = game.rules
+    assert not r.companies[sym].trains
+    assert r.flow.step(Revenue).done(r) and r.flow.blocking_step(r) is r.flow.step(Dividend)
+    assert turn_types(game) >= {"lay_tile", "dividend"} and "run" not in turn_types(game)
+    with pytest.raises(GameError) as refused:
+        game.process({"type": "buy_train", "entity": sym, "source": "market"})
+    assert refused.value.code == "dividend_first"
+    events = game.process({"type": "dividend", "entity": sym, "kind": "payout"})
+    assert [e["code"] for e in events][:1] == ["no_train_run"]
+    assert "buy_train" in turn_types(game) and game.rules.turn_step() == "trains"
 
 
 def test_an_18korea_turn_kept_as_a_position_string_still_loads():

@@ -180,9 +180,12 @@ class WaterfallAuction(Step):
         out = []
         step = g.MIN_BID_INCREMENT
 
+        cash = [self.free_cash(g, player)]
+
         def bid(company, lo, hi, **extra):
             out.append({"type": "bid", "entity": player, "company": company, **extra,
-                        "params": {"price": C.number("money", lo, hi, step, lo)}})
+                        "params": {"price": C.number("money", lo, hi, step, lo)},
+                        "show": cash})
         if self._auction_bids():
             c = self.auctioning
             lo, hi = self.min_bid(g, c), self.max_bid(g, player, c)
@@ -199,6 +202,15 @@ class WaterfallAuction(Step):
                     bid(c, lo, hi)
         out.append({"type": "pass", "entity": player, "params": {}})
         return out
+
+    def free_cash(self, g, player: str) -> dict:
+        """A player's cash not committed to open bids, with what is committed (a bid form and
+        the book's open bids show it)."""
+        committed = self.committed(player)
+        note = C.msg("auction.committed", f"{g.money(committed)} committed in bids",
+                     amount=committed) if committed else None
+        return {"label": C.msg("field.free_cash", "Free cash"),
+                "value": C.value("money", g.ledger.of(player) - committed, note=note)}
 
     def view(self, g) -> dict:
         return {"companies": list(self.companies),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core18xx.rounds.operating import DIVIDEND, RUN, TOKEN, TRACK
 from engine import contract as C
 from engine.core18xx.steps.base import OperatingStep, word
+from engine.core18xx.steps.stock import sale_param
 from engine.errors import GameError
 
 
@@ -233,7 +234,7 @@ class EmergencyMoney(OperatingStep):
                     if pcts:
                         out.append({"type": "sell_shares", "entity": president,
                                     "corporation": other, "need": need,
-                                    "params": {"percent": C.choice("percent", pcts)}})
+                                    "params": {"percent": sale_param(g, other, pcts)}})
             if g.can_go_bankrupt(rnd, corp):
                 out.append({"type": "bankrupt", "entity": corp, "params": {}})
         return out

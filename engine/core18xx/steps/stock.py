@@ -13,6 +13,25 @@ def par_label(g, price: int, pct: int) -> dict:
                  f"{g.money(price * pct // 10)}", price=price, cost=price * pct // 10)
 
 
+def sale_label(g, corp: str, pct: int) -> dict:
+    """A sale's choice: the shares sold, the cash they bring and where the price goes
+    (``sale_terms``: the rule that sells them)."""
+    shares = pct // g.shares.share_percent[corp]
+    now = g.market.price(corp)
+    amount, after = g.sale_terms(corp, pct)
+    code = "sell.choice" if after != now else "sell.choice.stays"
+    english = f"{shares} × {corp} ({pct}%): {g.money(amount)} to you; " + \
+        (f"price {g.money(now)} → {g.money(after)}" if after != now
+         else f"price stays {g.money(now)}")
+    return C.msg(code, english, shares=shares, corporation=corp, percent=pct, amount=amount,
+                 old_price=now, price=after)
+
+
+def sale_param(g, corp: str, pcts) -> dict:
+    """The percent to sell, each choice saying what it brings (``sale_label``)."""
+    return C.choice("percent", pcts, {p: sale_label(g, corp, p) for p in pcts})
+
+
 class SellShares(StockStep):
     """Sell shares (stock round): ``sell_shares`` {corporation, percent}, any number in a turn,
     before buying. A player over the certificate limit must sell before anything else: the step
@@ -49,7 +68,7 @@ class SellShares(StockStep):
             pcts = g.sellable_percents(player, corp)
             if pcts:
                 out.append({"type": "sell_shares", "entity": player, "corporation": corp,
-                            "params": {"percent": C.choice("percent", pcts)}})
+                            "params": {"percent": sale_param(g, corp, pcts)}})
         return out
 
 
@@ -104,8 +123,11 @@ class BuyShares(StockStep):
                 continue
             sources = [s for s in ("ipo", "pool") if g.can_buy_share(player, corp, s)]
             if sources:
+                floats = [] if g.corps[corp]["floated"] else \
+                    [{"label": C.msg("field.float", "Float"), "value": C.text(g.float_status(corp))}]
                 out.append({"type": "buy_shares", "entity": player, "corporation": corp,
                             "prices": {s: g.share_price_from(corp, s) for s in sources},
+                            **({"show": floats} if floats else {}),
                             "params": {"source": C.choice("entity", sources,
                                                           {s: word(s) for s in sources})}})
         return out

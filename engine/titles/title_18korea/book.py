@@ -64,6 +64,7 @@ class BookMixin:
                      cert_limit=self.cert_limit(),
                      extra=[(C.msg("book.korean_war", "Korean War"), C.text(war))] + end),
             self.turn_steps(),
+            self.auction_bids(),
             B.players_table(players),
             B.companies_table(companies),
             *B.trains_section(supply, nt.get("type"), nt.get("price"), nt.get("triggers") or [],
@@ -73,6 +74,15 @@ class BookMixin:
             B.map_table(built),
             C.drawn_seating(self.seating),       # §3: the seating is drawn at set-up
         )
+
+    def auction_bids(self) -> dict | None:
+        """A running auction (RB §7.3): the high bid, and each bidder still in with the cash
+        the bid leaves free."""
+        a = self.sr.get("auction") if self.round == "stock" else None
+        if not a:
+            return None
+        return B.open_bids({a["company"]: [(a["high"], a["bid"])]},
+                           [(p, self.auction_cash(p)["value"]) for p in a["active"]])
 
     def turn_steps(self) -> dict | None:
         """The operating company's turn, its steps in the order of RB §9 (the core's builder,

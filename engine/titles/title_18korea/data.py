@@ -290,8 +290,9 @@ READINGS = {
                        "for the director's certificate goes into the company.",
     "director_sale_price": "§7.1: the seller is paid the price 'located on the track after selling', "
                            "i.e. after the director's drop of one space per share.",
-    "no_train_run": "§9 steps 4-5, §9.6: a company without trains still calculates revenue (0) and "
-                    "decides dividend or hold: payout of 0 flips the token, hold moves it down.",
+    "no_train_run": "§9.5 ('if the company has a train, it uses the train'), §9.6: a company "
+                    "without trains earns 0 and is not asked to run; it still decides dividend "
+                    "or hold: payout of 0 flips the token, hold moves it down.",
     "stations_on_metropolitan_tiles": "§9.3: in the operating round a station is built 'if there is "
                                       "an empty space on a metropolitan tile'. §2.4 ('in big cities "
                                       "you can build stations') says where stations stand at all - "

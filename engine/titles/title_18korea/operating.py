@@ -114,7 +114,20 @@ class OperatingMixin:
                 f"Put {comp.sym}'s revenue token on {total}.", company=comp.sym, revenue=total,
                 trains=list(comp.trains), revenues=revs)
 
+    def _no_train_run(self, comp, turn):
+        """RB §9.5 "if the company has a train, it uses the train": a company without one
+        earns nothing, so it is not asked to run: its revenue is 0 and the dividend or hold
+        (§9.6) follows (reading "no_train_run")."""
+        turn["revenue"] = 0
+        comp.last_revenue = 0
+        self.emit("no_train_run", f"{comp.sym} has no train to run: its revenue is ₩0.",
+                  f"Put {comp.sym}'s revenue token on 0.", company=comp.sym, revenue=0)
+
     def _dividend(self, comp, turn, action):
+        if not comp.trains and turn["revenue"] is None:
+            if action.get("kind") not in ("payout", "withhold"):
+                err("bad_dividend", "Choose 'payout' or 'withhold'.")
+            self._no_train_run(comp, turn)
         kind = action.get("kind")
         total = turn["revenue"]
         sym = comp.sym

@@ -57,8 +57,9 @@ def operate(game: Game, sym: str, tiles=(), station=None, revenues=None, dividen
         events += game.process({"type": "build_station", "entity": sym, "hex": station})
     comp = r.companies[sym]
     if r.turn_step() in ("track", "station", "run"):
-        revs = revenues if revenues is not None else [50] * len(comp.trains)
-        events += game.process({"type": "run", "entity": sym, "revenues": revs})
+        if comp.trains:     # a company without one is not asked to run (it earns 0)
+            revs = revenues if revenues is not None else [50] * len(comp.trains)
+            events += game.process({"type": "run", "entity": sym, "revenues": revs})
         events += game.process({"type": "dividend", "entity": sym, "kind": dividend})
     for source in buy:
         events += game.process({"type": "buy_train", "entity": sym, "source": source})

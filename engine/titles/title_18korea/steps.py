@@ -180,7 +180,8 @@ class Auction(StockStep):
         if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
                                               or g._can_sell_any(pid)):
             acts.insert(0, {"type": "bid", "entity": pid, "params": {
-                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)}})
+                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)},
+                "show": [g.auction_cash(pid)]})
         return acts
 
 
@@ -335,7 +336,7 @@ class RaiseMoney(OperatingStep):
                 most = enough[0] if enough else most
                 if most:
                     acts.append({"type": "sell_shares", "entity": director, "company": s,
-                                 "params": {"count": C.number("count", 1, most)},
+                                 "params": {"count": g.sale_param(director, s, most)},
                                  "short": em[2]})
             if g.raisable(director, keep_presidency=True) < em[2] and not g.trade_open(comp):
                 acts.append({"type": "bankrupt", "entity": director})
@@ -432,14 +433,15 @@ LATER = {"buy_train": "buys trains", "upgrade_train": "upgrades trains", "done":
 
 class Revenue(OperatingStep):
     """RB §9.5: the trains' revenues (``run`` {revenues: one per train}), with the express
-    rule. Every turn has its run (RB §9 steps 4-6, also a company without trains: it earns
-    0, reading "no_train_run" in data.READINGS): the step blocks until it is entered."""
+    rule: the step blocks until it is entered. A company without trains earns 0 and is not
+    asked (reading "no_train_run" in data.READINGS): its dividend step takes the 0; a recorded
+    0 run of such a company is still taken."""
     ACTIONS = ("run",)
     NAME = "run"
 
     def done(self, g):
         comp, turn = self.now(g)
-        return comp is None or turn["revenue"] is not None
+        return comp is None or turn["revenue"] is not None or not comp.trains
 
     def blocks(self, g):
         return not self.done(g)
@@ -452,14 +454,15 @@ class Revenue(OperatingStep):
 
     def process_run(self, g, action):
         comp, turn = self.turn(g, action)
-        self.passed(g, "run trains")
+        if comp.trains or turn["revenue"] is not None:
+            self.passed(g, "run trains")
         g._run(comp, turn, action)
 
     def legal(self, g):
         comp, _turn = self.now(g)
         if comp is None or self.done(g):
             return []
-        # RB §9.5: one revenue per train (none for a company without trains: it earns 0)
+        # RB §9.5: one revenue per train
         return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
                  "params": {"revenues": {
                      "kind": "list", "items": [C.train(str(t).split("-")[0]) for t in comp.trains],
@@ -488,11 +491,36 @@ class Dividend(OperatingStep):
 
     def legal(self, g):
         comp, turn = self.now(g)
-        if comp is None or self.done(g):
+        if comp is None:
+            return []
+        if not comp.trains and turn["revenue"] is None and not turn["home"]:
+            # no train to run (RB §9.5): the dividend or hold of its 0 revenue is the step,
+            # each choice saying where the price goes (§9.6)
+            return [{"type": "dividend", "entity": comp.sym, "revenue": 0, "params": {
+                "kind": C.choice("text", ["payout", "withhold"], no_train_choices(g, comp))}}]
+        if self.done(g) or turn["revenue"] is None:
             return []
         return [{"type": "dividend", "entity": comp.sym,
                  "params": {"kind": worded("text", ["payout", "withhold"])},
                  "revenue": turn["revenue"]}]
+
+
+# RB §9.7: a train is bought from another company only where their stations share a city or
+# a route not blocked joins them: the buyer says so (the one choice of ``connected``)
+CONNECTED = C.msg("connected.yes", "Yes: their stations share a city or a route joins them")
+
+
+def no_train_choices(g, comp) -> dict:
+    """A trainless company's dividend choices (RB §9.6 with revenue 0): paying out 0 keeps
+    the price (the token flips), holding moves it a space left."""
+    now = g.price(comp.sym)
+    left = g.market.price_after(comp.sym, "left")
+    return {"payout": C.msg("dividend.no_train.payout", f"Pay out ₩0: the price stays ₩{now:,}",
+                            price=now),
+            "withhold": C.msg("dividend.no_train.withhold", f"Withhold ₩0: the price falls "
+                              f"₩{now:,} → ₩{left:,}", old_price=now, price=left)
+            if left != now else C.msg("dividend.no_train.withhold_stays",
+                                      f"Withhold ₩0: the price stays ₩{now:,}", price=now)}
 
 
 class BuyTrains(OperatingStep):
@@ -533,7 +561,8 @@ class BuyTrains(OperatingStep):
                             acts.append({"type": "buy_train", "entity": sym, "source": other.sym,
                                          "train": t,
                                          "params": {"price": C.number("money", 1, comp.cash),
-                                                    "connected": C.choice("text", [True])},
+                                                    "connected": C.choice("text", [True], {
+                                                        True: CONNECTED})},
                                          "shared_city": bool(set(comp.stations) & set(other.stations))})
         if "OB09" in comp.assets:
             for old, new in D.OB09_UPGRADES.items():

@@ -331,6 +331,16 @@ class StockMixin:
         self.sr["idx"] = self.sr["order"].index(p["starter"])
         self._end_turn(check_limit=False)
 
+    def auction_cash(self, pid) -> dict:
+        """A bidder's cash not committed to the auction (the high bid is), with what is
+        committed: the bid form and the book's open bids show it."""
+        a = self.sr["auction"]
+        committed = a["bid"] if a and a["high"] == pid else 0
+        note = C.msg("auction.committed", f"₩{committed:,} committed in bids",
+                     amount=committed) if committed else None
+        return {"label": C.msg("field.free_cash", "Free cash"),
+                "value": C.value("money", self.cash[pid] - committed, note=note)}
+
     # ---------------------------------------------------------------- legal (steps.py)
     def _sell_templates(self, pid) -> list[dict]:
         acts = []
@@ -338,5 +348,21 @@ class StockMixin:
             most = self.max_sellable(pid, sym)
             if most:
                 acts.append({"type": "sell_shares", "entity": pid, "company": sym,
-                             "params": {"count": C.number("count", 1, most)}})
+                             "params": {"count": self.sale_param(pid, sym, most)}})
         return acts
+
+    def sale_param(self, pid, sym, most) -> dict:
+        """How many shares to sell, 1 to ``most``, each choice saying the cash it brings and
+        where the price goes (RB §7.1: a director's sale moves it a space a share, and the
+        seller is paid the price after: ``sale_value``)."""
+        now = self.price(sym)
+        labels = {}
+        for n in range(1, most + 1):
+            amount = self.sale_value(pid, sym, n)
+            after = amount // n
+            labels[n] = C.msg("sell.choice.count" if after != now else "sell.choice.count_stays",
+                              f"{n} × {sym}: ₩{amount:,} to you; " + (
+                                  f"price ₩{now:,} → ₩{after:,}" if after != now
+                                  else f"price stays ₩{now:,}"),
+                              shares=n, company=sym, amount=amount, old_price=now, price=after)
+        return C.choice("count", list(range(1, most + 1)), labels)
