@@ -52,7 +52,8 @@ from engine.titles.title_18korea.operating import OperatingMixin
 from engine.titles.title_18korea.track import TrackMixin
 from engine.titles.title_18korea.readings import OPTIONS, ReadingsMixin
 from engine.titles.title_18korea.stock import StockMixin
-from engine.titles.title_18korea.steps import (OPERATING_STEPS, STOCK_STEPS, DraftTurn,
+from engine.titles.title_18korea.stock_steps import STOCK_STEPS
+from engine.titles.title_18korea.steps import (OPERATING_STEPS, DraftTurn,
                                                KoreaRound, PendingDiscard)
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin

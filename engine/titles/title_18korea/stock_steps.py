@@ -1,0 +1,165 @@
+"""18Korea's stock round on the core's machine (RB §7): three steps, each taking every
+action while its part of the round is on: the par price after an auction (``ParPrice``), the
+auction (``Auction``) and a player's turn (``StockTurn``). The round object and the other
+steps are in ``steps.py``."""
+from __future__ import annotations
+
+from engine import contract as C
+from engine.titles.title_18korea import data as D
+from engine.titles.title_18korea.base import err
+from engine.titles.title_18korea.steps import ANY, KoreaStep
+
+
+def lot_label(sym: str) -> dict:
+    """A company offered at auction: its mark, name and start city (RB §3's company list)."""
+    name, _side, home = D.COMPANIES[sym]
+    return C.msg("auction.lot", f"{sym} {name}, start city {home}", company=sym, name=name,
+                 home=home)
+
+
+class StockStep(KoreaStep):
+    """A step of the stock round (RB §7): it takes every action while its part of the round
+    is on (``on``): the par price after an auction, the auction, or a player's turn."""
+
+    def on(self, g) -> bool:
+        return g.round == "stock"
+
+    def actions(self, g, entity):
+        return ANY if self.on(g) else ()
+
+
+class ParPrice(StockStep):
+    """RB §7.3: the auction's winner sets the par price (``par`` {price}), selling shares
+    first if needed (``sell_shares``), or cannot pay at all (``bankrupt``)."""
+
+    def on(self, g):
+        return g.round == "stock" and bool(g.sr["par"])
+
+    def process_par(self, g, action):
+        g._par(g.par_winner(action), action)
+
+    def process_sell_shares(self, g, action):
+        g._sr_sell(g.par_winner(action), action)
+
+    def process_bankrupt(self, g, action):
+        g._par_bankrupt(g.par_winner(action))
+
+    def take(self, g, action):
+        g.par_winner(action)
+        err("par_pending", f"Set {g.sr['par']['company']}'s par price ('par') or sell shares to pay.")
+
+    def legal(self, g):
+        if not self.on(g):
+            return []
+        sr = g.sr
+        pid = sr["par"]["winner"]
+        # only the pars the winner can pay now (bid + 2 × par); else sell first (RB §7.3)
+        bid = sr["par"]["bid"]
+        payable = [p for p in g.par_choices() if g.cash[pid] >= bid + 2 * p]
+        acts = [{"type": "par", "entity": pid, "params": {"price": C.choice("money", payable)},
+                 "company": sr["par"]["company"], "bid": bid}] if payable else []
+        if g.certs(pid) + 1 > g.cert_limit():
+            acts = []           # sell a certificate first
+        if g.winner_cannot_pay(pid, bid):
+            acts.append({"type": "bankrupt", "entity": pid})   # reading bid_cap "literal"
+        return acts + g._sell_templates(pid)
+
+
+class Auction(StockStep):
+    """RB §7.3: the auction of a director's certificate, in turn (``bid`` {amount},
+    ``pass``)."""
+
+    def on(self, g):
+        return g.round == "stock" and not g.sr["par"] and bool(g.sr["auction"])
+
+    def process_bid(self, g, action):
+        g._auction_bid(g.auction_bidder(action), action)
+
+    def process_pass(self, g, action):
+        g._auction_pass(g.auction_bidder(action))
+
+    def take(self, g, action):
+        g.auction_bidder(action)
+        err("auction_running", "An auction is running: bid or pass.")
+
+    def legal(self, g):
+        if not self.on(g):
+            return []
+        a = g.sr["auction"]
+        pid = a["to_act"]
+        acts = [{"type": "pass", "entity": pid}]
+        cap = g.bid_cap(pid)
+        if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
+                                              or g._can_sell_any(pid)):
+            acts.insert(0, {"type": "bid", "entity": pid, "params": {
+                "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)},
+                "show": [g.auction_cash(pid)]})
+        return acts
+
+
+class StockTurn(StockStep):
+    """RB §7: a player's turn: sell (``sell_shares`` {company, count}), buy one share
+    (``buy_share`` {company, source}) or start an auction (``start_auction`` {company, bid}),
+    then ``done``; or ``pass``."""
+
+    def on(self, g):
+        return g.round == "stock" and not g.sr["par"] and not g.sr["auction"]
+
+    def process_sell_shares(self, g, action):
+        pid = g.sr_turn_player(action)
+        g._sr_sell(pid, action)
+        g._mark_acted(pid)
+
+    def process_buy_share(self, g, action):
+        g._buy_share(g.sr_turn_player(action), action)
+
+    def process_start_auction(self, g, action):
+        g._start_auction(g.sr_turn_player(action), action)
+
+    def process_pass(self, g, action):
+        g._sr_pass(g.sr_turn_player(action))
+
+    def process_done(self, g, action):
+        g._sr_done(g.sr_turn_player(action))
+
+    def take(self, g, action):
+        g.sr_turn_player(action)
+        kind = action["type"]
+        err("wrong_round", f"'{kind}' is not a stock round action.", type=kind)
+
+    def legal(self, g):
+        if not self.on(g):
+            return []
+        sr = g.sr
+        pid = g.sr_current()
+        acts = g._sell_templates(pid)
+        if not sr["bought"]:
+            for sym, comp in g.companies.items():
+                if not comp.founded or comp.closed or sym in sr["sold"].get(pid, []):
+                    continue
+                if g.certs(pid) + 1 > g.cert_limit() or g.cash[pid] < g.price(sym):
+                    continue
+                if g.units(sym, "company") and \
+                        g.units(sym, pid) + 1 <= D.COMPANY_BUY_LIMIT_UNITS[g.n]:
+                    acts.append({"type": "buy_share", "entity": pid, "company": sym,
+                                 "source": "company", "price": g.price(sym)})
+                if g.units(sym, "pool"):
+                    acts.append({"type": "buy_share", "entity": pid, "company": sym,
+                                 "source": "bank", "price": g.price(sym)})
+            cap = g.bid_cap(pid)
+            choices = g.auctionable()
+            if choices and cap >= 0 and (g.certs(pid) < g.cert_limit() or g._can_sell_any(pid)):
+                acts.append({"type": "start_auction", "entity": pid, "params": {
+                    "company": C.choice("company", choices, {c: lot_label(c) for c in choices}),
+                    "bid": C.number("money", 0, cap, D.BID_STEP)}})
+        if g.certs(pid) > g.cert_limit() and g._can_sell_any(pid):
+            # RB §7.4: over the limit, the turn cannot end before selling down to it
+            return [a for a in acts if a["type"] == "sell_shares"]
+        if sr["acted"]:
+            acts.append({"type": "done", "entity": pid})
+        else:
+            acts.append({"type": "pass", "entity": pid})
+        return acts
+
+
+STOCK_STEPS = (ParPrice, Auction, StockTurn)
