@@ -264,3 +264,51 @@ def test_a_tables_own_goods_values_apply_by_phase():
     for phase, value in zip(("2", "3", "4", "5", "6", "D"), (10, 25, 45, 70, 90, 100)):
         fix(g, "phase", phase=phase)
         assert g.rules.goods_value() == value
+
+
+def _to_next_operating_round(g):
+    """Take empty steps until the next operating round has started: its events."""
+    turn, events = g.rules.turn, []
+    while not (g.rules.round.name == "operating" and g.rules.turn > turn):
+        who = acting(g)
+        legal = {e["type"] for e in g.legal_actions() if e.get("entity") == who}
+        if "run_trains" in legal or "buy_train" in legal:
+            give = "run_trains" in legal
+            events += act(g, "run_trains", revenues=[0] * len(g.rules.corps[who]["trains"])) \
+                if give else act(g, "buy_train", train=g.rules.depot.available()[0],
+                                 price=g.rules.depot.price(g.rules.depot.available()[0]))
+        elif "dividend" in legal:
+            events += act(g, "dividend", kind="withhold")
+        else:
+            events += act(g, "pass")
+    return events
+
+
+def test_kyeongins_run_is_paid_again_without_a_step_while_its_tiles_and_phase_stay():
+    g = operating_game(kyeongin=60)
+    owner = g.rules.companies["G"]["owner"]
+    money = cash(g, owner)
+    events = _to_next_operating_round(g)
+    assert not g.rules.round.kyeongin_owner and acting(g) == "DR"       # no step of its own
+    paid = [e for e in events if e["code"] == "kyeongin_paid_again"]
+    assert len(paid) == 1 and {k: paid[0]["params"][k] for k in ("player", "revenue",
+                                                               "amount")} == \
+        {"player": owner, "revenue": 60, "amount": 30}
+    others = sum(c["revenue"] for c in g.rules.companies.values() if c["owner"] == owner)
+    assert paid[0]["board"] and cash(g, owner) == money + 30 + others
+    assert refused(g, "kyeongin_run", owner, revenue=60).code in ("kyeongin_done",
+                                                                  "not_your_turn")
+
+
+def test_kyeongins_run_is_asked_again_after_hanseongs_tile_changes():
+    g = operating_game(kyeongin=60)
+    _lay_home(g, "DR")                                    # DR's home is Hanseong
+    events = _to_next_operating_round(g)
+    owner = g.rules.companies["G"]["owner"]
+    assert g.rules.round.kyeongin_owner == owner and acting(g) == owner
+    assert not [e for e in events if e["code"] == "kyeongin_paid_again"]
+    entry = next(e for e in g.legal_actions() if e["type"] == "kyeongin_run")
+    assert entry["params"]["revenue"]["default"] == 60
+    assert entry["show"][0]["value"]["v"]["code"] == "field.kyeongin_changed"
+    act(g, "kyeongin_run", revenue=80)
+    assert g.rules.kyeongin_last == {"revenue": 80, "basis": g.rules.kyeongin_basis()}

@@ -81,6 +81,7 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         self.setup_trains()
         self.setup_provisional()                 # names, 3s' rust, ORs per phase, D bump
         self.pending_lay = None
+        self.kyeongin_last = None                # Kyeongin's last run: revenue and basis
         last_two = [t for t in self.depot.upcoming if t.startswith("2-")][-1]
         self.depot.upcoming.remove(last_two)     # §3-L: one 2-train lies on Kyeongin
         self.depot.owner.pop(last_two, None)

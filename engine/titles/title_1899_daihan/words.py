@@ -50,6 +50,16 @@ WORDS = {
                         "%(amount)s, the rest stays in the bank.",
                         "경인철도회사가 %(revenue)s 수익을 냅니다: %(player)s 님이 %(amount)s"
                         "을(를) 받고 나머지는 은행에 남습니다."),
+    "kyeongin_paid.board": _w("Give %(player)s %(amount)s from the bank.",
+                              "은행에서 %(player)s 님에게 %(amount)s을(를) 주세요."),
+    "kyeongin_paid_again": _w("Kyeongin Railway Co. runs Hanseong-Incheon for %(revenue)s "
+                              "again (its tiles and the phase are as when it was entered): "
+                              "%(player)s receives %(amount)s, the rest stays in the bank.",
+                              "경인철도회사가 다시 한성-인천을 달려 %(revenue)s 수익을 냅니다 "
+                              "(타일과 페이즈가 입력했을 때와 같음): %(player)s 님이 %(amount)s"
+                              "을(를) 받고 나머지는 은행에 남습니다."),
+    "kyeongin_paid_again.board": _w("Give %(player)s %(amount)s from the bank.",
+                                    "은행에서 %(player)s 님에게 %(amount)s을(를) 주세요."),
     "kyeongin_rusted": _w("Kyeongin Railway Co.'s 2-train rusts: the company earns nothing "
                           "more.", "경인철도회사의 2열차가 폐차됩니다: 더 이상 수익이 없습니다."),
     "kyeongin_rusted.board": _w("Remove the 2-train from the Kyeongin card.",
@@ -212,6 +222,11 @@ WORDS = {
                                   ("닿을 수 있는 빈 자원 헥스(%(resource)s)가 없음: 무료 선로 "
                                    "건너뛰기", "무료 선로 건너뛰기 (닿을 수 있는 빈 자원 헥스 없음)")),
     "word.mountain_river": _w("mountain or river (₩80)", "산·강 (₩80)"),
+    "field.kyeongin_why": _w("Asked again", "다시 묻는 이유"),
+    "field.kyeongin_changed": _w("Hanseong's or Incheon's tile or the phase has changed since "
+                                 "it ran for %(revenue)s",
+                                 "%(revenue)s 수익을 낸 뒤 한성이나 인천의 타일, 또는 페이즈가 "
+                                 "바뀌었습니다"),
     "field.goods_value": _w("Each goods delivery", "화물 1회 운송"),
     "field.cars": _w("With an executive car", "임원 객차가 붙은 열차"),
     "option.executive_car_price": _w("Price of an executive car", "임원 객차 가격"),
@@ -263,7 +278,8 @@ _PROV_KO = {
     "d_bump": "자기 자금 D열차: 운영 라운드 1/2/3에서 오른쪽 1/2/3칸",
     "tiles": "7, 8, 9, 3, 4 외 타일 수와 업그레이드: 표준 18xx",
     "city_slots": "도시마다 역 자리 1개, 한성은 2개",
-    "kyeongin_run": "경인의 수익은 테이블이 입력 (기본 ₩40)",
+    "kyeongin_run": "경인의 수익은 처음 달릴 때와 한성·인천의 타일이나 페이즈가 바뀐 뒤에만 "
+                    "테이블이 입력 (처음 기본 ₩40); 그 밖에는 지난번과 같은 수익",
     "privates_close": "플레이어가 가진 사기업은 5페이즈에 버려짐",
 }
 _PROV_LABEL_KO = {
