@@ -67,3 +67,50 @@ def test_the_header_names_the_operating_company_and_its_president(client, lang, 
     table, st = table_at(client, game)
     for who in ("acting", "idle", "spectator"):
         assert said in status_line(page(client, table, st, lang, who))
+
+
+# -- the executive car: which train has it --------------------------------------------------
+
+def _two_2_trains_one_with_a_car():
+    game = H.operating_game()
+    H.give_train(game, "DR")
+    H.give_train(game, "DR")
+    H.act(game, "run_trains", revenues=[20, 20], goods=0)
+    H.act(game, "dividend", kind="withhold")
+    H.act(game, "buy_executive_car", train=game.rules.corps["DR"]["trains"][1])
+    H.next_turn(game, "DR")
+    return game
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["With an executive car: 2-train no. 2", "2-train no. 1",
+            "2-train no. 2 with an executive car", "Trains with a car DR: 2-train no. 2"]),
+    ("ko", ["임원 객차가 붙은 열차: 2열차 2번", "2열차 1번", "임원 객차가 붙은 2열차 2번",
+            "임원 객차가 붙은 열차 DR: 2열차 2번"]),
+])
+def test_the_run_names_which_of_two_2_trains_has_the_executive_car(client, lang, said):
+    table, st = table_at(client, _two_2_trains_one_with_a_car())
+    text = re.sub(r"\s+", " ", visible_text(page(client, table, st, lang)))
+    for words in said:
+        assert words in text, words
+
+
+def test_the_car_is_bought_for_a_named_train_and_the_board_says_which(app):
+    from tests.companion.test_plain_words import _say
+    game = H.operating_game()
+    H.give_train(game, "DR")
+    H.give_train(game, "DR")
+    H.act(game, "run_trains", revenues=[20, 20], goods=0)
+    H.act(game, "dividend", kind="withhold")
+    entry = next(e for e in game.legal_actions() if e["type"] == "buy_executive_car")
+    labels = entry["params"]["train"]["labels"]
+    assert [labels[t]["params"]["n"] for t in entry["params"]["train"]["choices"]] == [1, 2]
+    bought = H.act(game, "buy_executive_car", train=game.rules.corps["DR"]["trains"][1])
+    car = next(e for e in bought if e["code"] == "car_bought")
+    assert _say(app, H.TITLE, car) == "DR attaches an executive car to its 2-train no. 2 for ₩50."
+    from companion import present
+    from engine import titles
+    from engine.words import words_of
+    with app.test_request_context(headers={"Accept-Language": "ko"}):
+        present.use_table({"players": [], "currency": "₩"}, words_of(titles.TITLES[H.TITLE]))
+        assert present.engine_text(car, "board") == "DR 회사의 2열차 2번에 임원 객차를 놓으세요."

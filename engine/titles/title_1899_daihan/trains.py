@@ -172,20 +172,50 @@ class DaihanTrainsMixin:
             raise GameError("cannot_afford_car", f"{corp} has "
                             f"{self.money(self.ledger.of(corp))} and cannot pay "
                             f"{self.money(price)} for an executive car.", price=price)
+        n = self.train_number(corp, train)
+        which = f"{Depot.kind(train)}-train" + (f" no. {n}" if n else "")
         self.ledger.pay(corp, BANK, price)
         self.cars[train] = True
-        self.emit("car_bought", f"{corp} attaches an executive car to train {train} for "
-                  f"{self.money(price)}.", f"Put an executive car on {corp}'s "
-                  f"{Depot.kind(train)}-train.", corporation=corp, train=train, price=price)
+        self.emit("car_bought", f"{corp} attaches an executive car to its {which} for "
+                  f"{self.money(price)}.", f"Put an executive car on {corp}'s {which}.",
+                  corporation=corp, train=train, price=price, n=n)
+
+    def train_number(self, corp: str, train: str) -> int | None:
+        """A train's place among its company's trains of its kind, in the book's list (None
+        when the company owns one of that kind)."""
+        kinds = [Depot.kind(t) for t in self.corps[corp]["trains"]]
+        kind = Depot.kind(train)
+        if kinds.count(kind) < 2:
+            return None
+        return kinds[:self.corps[corp]["trains"].index(train) + 1].count(kind)
+
+    def train_names(self, corp: str, cars: bool = False) -> dict[str, dict]:
+        """Each of ``corp``'s trains as the table tells it from the others: its kind, and
+        where the company owns two of a kind its place among them in the book's list ("2-train
+        no. 2"); with ``cars``, the train with an executive car says so."""
+        out = {}
+        for t in self.corps[corp]["trains"]:
+            kind, n = Depot.kind(t), self.train_number(corp, t)
+            car = "_car" if cars and t in self.cars else ""
+            if n is None and not car:
+                out[t] = C.train(kind)
+                continue
+            english = {"": "%(kind)s-train no. %(n)s", "_car": "%(kind)s-train no. %(n)s with "
+                       "an executive car"}[car] if n else "%(kind)s-train with an executive car"
+            code = ("train.nth" if n else "train.with") + car
+            out[t] = C.text(C.msg(code, english, kind=kind, **({"n": n} if n else {})))
+        return out
 
     def car_entry(self, corp: str) -> dict | None:
         free = [t for t in self.corps[corp]["trains"] if t not in self.cars]
         if not free or self.cars_left() <= 0 or self.car_price() > self.ledger.of(corp):
             return None
+        names = self.train_names(corp)
+        labels = {t: names[t]["v"] for t in free if names[t]["t"] == "text"}
         return {"type": "buy_executive_car", "entity": corp, "price": self.car_price(),
                 "label": C.msg("act.buy_executive_car", "Buy an executive car (%(price)s)",
                                price=self.money(self.car_price())),
-                "params": {"train": C.choice("train", free)},
+                "params": {"train": C.choice("train", free, labels or None)},
                 "warn": C.msg("warn.executive_car", f"{corp} pays {self.money(self.car_price())} "
                               "for the car, from its treasury.", corporation=corp,
                               price=self.car_price())}
@@ -204,9 +234,12 @@ class DaihanTrainsMixin:
         cars = [t for t in entry["trains"] if t in self.cars]
         entry["show"] = [{"label": C.msg("field.goods_value", "Each goods delivery"),
                           "value": C.money(self.goods_value())}]
-        if cars:
+        if cars:                        # each train's field says which one has the car
+            named = self.train_names(corp, cars=True)
+            entry["params"]["revenues"]["items"] = [named[t] for t in entry["trains"]]
+            plain = self.train_names(corp)
             entry["show"].append({"label": C.msg("field.cars", "With an executive car"),
-                                  "value": C.listing("train", [Depot.kind(t) for t in cars])})
+                                  "value": C.value("list", [plain[t] for t in cars])})
         return entry
 
     def run_entries(self, corp, action):

@@ -11,7 +11,8 @@ PARAMS = {
     "min": "money", "max": "money", "step": "money", "need": "money", "spaces": "count",
     "count": "count", "limit": "count", "allowed": "count", "bought": "percent",
     "percent": "percent", "train": "train", "trains": "list", "hex": "hex", "home": "hex",
-    "tile": "tile", "old_tile": "tile", "resource": "text", "token": "text", "goods": "count",
+    "tile": "tile", "old_tile": "tile", "resource": "text",
+    "token": "text", "goods": "count",
     "companies": "list", "terrain": "text", "up": "company", "type": "text", "revenue_max": "money",
 }
 
@@ -103,11 +104,18 @@ WORDS = {
     "resource_track_skipped": _w("%(corporation)s lays no free track for %(company)s.",
                                  "%(corporation)s 회사는 %(company)s 회사의 무료 선로를 놓지 "
                                  "않습니다."),
-    "car_bought": _w("%(corporation)s attaches an executive car to its %(train)s-train for "
-                     "%(price)s.", "%(corporation)s 회사가 %(train)s 열차에 임원 객차를 "
-                     "%(price)s에 붙입니다."),
-    "car_bought.board": _w("Put an executive car on %(corporation)s's train.",
-                           "%(corporation)s 회사의 열차에 임원 객차를 놓으세요."),
+    "car_bought": _w(("%(corporation)s attaches an executive car to its %(train)s-train "
+                      "no. %(n)s for %(price)s.",
+                      "%(corporation)s attaches an executive car to its %(train)s-train for "
+                      "%(price)s."),
+                     ("%(corporation)s 회사가 %(train)s열차 %(n)s번에 임원 객차를 %(price)s에 "
+                      "붙입니다.",
+                      "%(corporation)s 회사가 %(train)s열차에 임원 객차를 %(price)s에 붙입니다.")),
+    "car_bought.board": _w(("Put an executive car on %(corporation)s's %(train)s-train no. "
+                            "%(n)s.", "Put an executive car on %(corporation)s's "
+                            "%(train)s-train."),
+                           ("%(corporation)s 회사의 %(train)s열차 %(n)s번에 임원 객차를 놓으세요.",
+                            "%(corporation)s 회사의 %(train)s열차에 임원 객차를 놓으세요.")),
     "cars_returned": _w("Executive cars return to the supply (%(count)s).",
                         "임원 객차가 공급처로 돌아갑니다 (%(count)s개)."),
     "cars_returned.board": _w("Put those executive cars back in the supply.",
@@ -229,6 +237,10 @@ WORDS = {
                                  "바뀌었습니다"),
     "field.goods_value": _w("Each goods delivery", "화물 1회 운송"),
     "field.cars": _w("With an executive car", "임원 객차가 붙은 열차"),
+    "train.nth": _w("%(kind)s-train no. %(n)s", "%(kind)s열차 %(n)s번"),
+    "train.nth_car": _w("%(kind)s-train no. %(n)s with an executive car",
+                        "임원 객차가 붙은 %(kind)s열차 %(n)s번"),
+    "train.with_car": _w("%(kind)s-train with an executive car", "임원 객차가 붙은 %(kind)s열차"),
     "option.executive_car_price": _w("Price of an executive car", "임원 객차 가격"),
     "note.provisional_box": _w("provisional: check your box", "임시 값: 게임 상자를 확인하세요"),
     "option.goods_values": _w("Goods per delivery in phases 2, 3, 4, 5, 6, D",
@@ -252,6 +264,9 @@ WORDS = {
     "book.car_price": _w("Executive car price", "임원 객차 가격"),
     "book.goods_value": _w("Goods per delivery", "화물 1회 운송 수익"),
     "book.cars_on": _w("Trains with a car", "임원 객차가 붙은 열차"),
+    "book.car_on": _w("%(corporation)s: %(kind)s-train", "%(corporation)s: %(kind)s열차"),
+    "book.car_on_nth": _w("%(corporation)s: %(kind)s-train no. %(n)s",
+                          "%(corporation)s: %(kind)s열차 %(n)s번"),
     "book.kyeongin_train": _w("Kyeongin's 2-train", "경인의 2열차"),
     "book.kyeongin_runs": _w("runs Hanseong-Incheon", "한성-인천 운행"),
     "book.hanseong": _w("Hanseong", "한성"),
