@@ -114,3 +114,38 @@ def test_the_car_is_bought_for_a_named_train_and_the_board_says_which(app):
     with app.test_request_context(headers={"Accept-Language": "ko"}):
         present.use_table({"players": [], "currency": "₩"}, words_of(titles.TITLES[H.TITLE]))
         assert present.engine_text(car, "board") == "DR 회사의 2열차 2번에 임원 객차를 놓으세요."
+
+
+# -- goods: what counts as carried, and what the table does on the board --------------------
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Goods: a set counts when a train passes a tile with a goods token and reaches a "
+            "port or border with its collection point: ₩20 each",
+            "Sets of goods carried (₩20 each)"]),
+    ("ko", ["화물: 열차가 화물 토큰이 있는 타일을 지나 그 화물의 집하 지점이 있는 항구나 국경에 "
+            "닿으면 1개로 셉니다: 1개에 ₩20", "운송한 화물 수 (1개에 ₩20)"]),
+])
+def test_the_run_says_what_counts_as_goods_carried(client, lang, said):
+    game = H.operating_game()
+    H.give_train(game, "DR")
+    table, st = table_at(client, game)
+    text = re.sub(r"\s+", " ", visible_text(page(client, table, st, lang)))
+    for words in said:
+        assert words in text, words
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["DR carries 2 set(s) of goods to their collection points for ₩40 (₩20 each).",
+            "Count ₩40 for the goods in DR's revenue on the revenue board."]),
+    ("ko", ["DR 회사가 화물 2개를 집하 지점까지 운송해 ₩40을 법니다 (1개에 ₩20).",
+            "수익 보드의 DR 회사 수익에 화물 몫 ₩40을 더하세요."]),
+])
+def test_goods_carried_say_their_value_and_the_board_instruction(client, lang, said):
+    game = H.operating_game()
+    H.give_train(game, "DR")
+    H.act(game, "run_trains", revenues=[20], goods=2)
+    table, st = table_at(client, game)
+    text = re.sub(r"\s+", " ", visible_text(page(client, table, st, lang, "spectator",
+                                                 "/history")))
+    for words in said:
+        assert words in text, words

@@ -249,8 +249,9 @@ def test_goods_are_worth_the_phases_value_per_delivery(phase, value):
     give_train(g, "DR")
     fix(g, "phase", phase=phase)
     run = [e for e in g.legal_actions() if e["type"] == "run_trains"][0]
-    shown = [s for s in run["show"] if s["label"]["code"] == "field.goods_value"][0]
-    assert shown["value"]["v"] == value
+    shown = [s for s in run["show"] if s["label"]["code"] == "field.goods_rule"][0]
+    assert shown["value"]["v"]["params"]["amount"] == value
+    assert run["params"]["goods"]["label"]["params"]["amount"] == value
     events = act(g, "run_trains", revenues=[40], goods=3)
     assert g.rules.round.revenue[0] == 40 + 3 * value
     goods = [e for e in events if e["code"] == "goods_delivered"][0]["params"]

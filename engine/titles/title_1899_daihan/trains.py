@@ -230,10 +230,18 @@ class DaihanTrainsMixin:
 
     def run_template(self, corp):
         entry = super().run_template(corp)
-        entry["params"]["goods"] = C.number("count", 0, D.MAX_GOODS_PER_RUN, 1, 0)
+        each = self.goods_value()
+        entry["params"]["goods"] = C.number(
+            "count", 0, D.MAX_GOODS_PER_RUN, 1, 0,
+            label=C.msg("param.goods_carried", "Sets of goods carried (%(amount)s each)",
+                        amount=each))
         cars = [t for t in entry["trains"] if t in self.cars]
-        entry["show"] = [{"label": C.msg("field.goods_value", "Each goods delivery"),
-                          "value": C.money(self.goods_value())}]
+        # §7-5-4 in the rulebook's words: what counts as a set of goods carried
+        entry["show"] = [{"label": C.msg("field.goods_rule", "Goods"), "value": C.text(C.msg(
+            "field.goods_how", "a set counts when a train passes a tile with a goods token "
+            "and reaches a port or border with its collection point: %(amount)s each, each "
+            "set to one collection point; with an executive car it counts even where that "
+            "stop earns nothing", amount=each))}]
         if cars:                        # each train's field says which one has the car
             named = self.train_names(corp, cars=True)
             entry["params"]["revenues"]["items"] = [named[t] for t in entry["trains"]]
@@ -255,7 +263,11 @@ class DaihanTrainsMixin:
             raise GameError("goods_count", f"Goods delivered: a whole number from 0 to "
                             f"{D.MAX_GOODS_PER_RUN}.", goods=goods)
         if goods:
-            self.emit("goods_delivered", f"{corp} delivers {goods} goods for "
-                      f"{self.money(goods * self.goods_value())}.", corporation=corp,
-                      count=goods, amount=goods * self.goods_value())
+            each = self.goods_value()
+            self.emit("goods_delivered", f"{corp} carries {goods} set(s) of goods to their "
+                      f"collection points for {self.money(goods * each)} "
+                      f"({self.money(each)} each).",
+                      f"Count {self.money(goods * each)} for the goods in {corp}'s revenue on "
+                      "the revenue board.", corporation=corp, count=goods,
+                      amount=goods * each, each=each)
         return entry["revenue"] + goods * self.goods_value(), 0

@@ -12,7 +12,7 @@ PARAMS = {
     "count": "count", "limit": "count", "allowed": "count", "bought": "percent",
     "percent": "percent", "train": "train", "trains": "list", "hex": "hex", "home": "hex",
     "tile": "tile", "old_tile": "tile", "resource": "text",
-    "token": "text", "goods": "count",
+    "token": "text", "goods": "count", "each": "money",
     "companies": "list", "terrain": "text", "up": "company", "type": "text", "revenue_max": "money",
 }
 
@@ -120,9 +120,18 @@ WORDS = {
                         "임원 객차가 공급처로 돌아갑니다 (%(count)s개)."),
     "cars_returned.board": _w("Put those executive cars back in the supply.",
                               "그 임원 객차들을 공급처로 돌려놓으세요."),
-    "goods_delivered": _w("%(corporation)s delivers %(count)s goods for %(amount)s.",
-                          "%(corporation)s 회사가 화물 %(count)s개를 운송해 %(amount)s을(를) "
-                          "법니다."),
+    "goods_delivered": _w(("%(corporation)s carries %(count)s set(s) of goods to their "
+                           "collection points for %(amount)s (%(each)s each).",
+                           "%(corporation)s carries %(count)s set(s) of goods to their "
+                           "collection points for %(amount)s."),
+                          ("%(corporation)s 회사가 화물 %(count)s개를 집하 지점까지 운송해 "
+                           "%(amount)s을(를) 법니다 (1개에 %(each)s).",
+                           "%(corporation)s 회사가 화물 %(count)s개를 집하 지점까지 운송해 "
+                           "%(amount)s을(를) 법니다.")),
+    "goods_delivered.board": _w("Count %(amount)s for the goods in %(corporation)s's revenue "
+                                "on the revenue board.",
+                                "수익 보드의 %(corporation)s 회사 수익에 화물 몫 %(amount)s을(를) "
+                                "더하세요."),
     "d_bump": _w("%(corporation)s bought its D-train from its treasury: its price moves "
                  "%(spaces)s space(s), from %(old_price)s to %(price)s.",
                  "%(corporation)s 회사가 자기 자금으로 D열차를 샀습니다: 주가가 %(spaces)s칸, "
@@ -236,6 +245,17 @@ WORDS = {
                                  "%(revenue)s 수익을 낸 뒤 한성이나 인천의 타일, 또는 페이즈가 "
                                  "바뀌었습니다"),
     "field.goods_value": _w("Each goods delivery", "화물 1회 운송"),
+    "field.goods_rule": _w("Goods", "화물"),
+    "field.goods_how": _w("a set counts when a train passes a tile with a goods token and "
+                          "reaches a port or border with its collection point: %(amount)s "
+                          "each, each set to one collection point; with an executive car it "
+                          "counts even where that stop earns nothing",
+                          "열차가 화물 토큰이 있는 타일을 지나 그 화물의 집하 지점이 있는 항구나 "
+                          "국경에 닿으면 1개로 셉니다: 1개에 %(amount)s, 화물 하나는 집하 지점 "
+                          "한 곳에만; 임원 객차가 붙은 열차는 그 정거장에서 수익을 내지 않아도 "
+                          "운송으로 칩니다"),
+    "param.goods_carried": _w("Sets of goods carried (%(amount)s each)",
+                              "운송한 화물 수 (1개에 %(amount)s)"),
     "field.cars": _w("With an executive car", "임원 객차가 붙은 열차"),
     "train.nth": _w("%(kind)s-train no. %(n)s", "%(kind)s열차 %(n)s번"),
     "train.nth_car": _w("%(kind)s-train no. %(n)s with an executive car",
