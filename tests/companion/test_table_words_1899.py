@@ -149,3 +149,48 @@ def test_goods_carried_say_their_value_and_the_board_instruction(client, lang, s
                                                  "/history")))
     for words in said:
         assert words in text, words
+
+
+# -- the set-up page: the provisional values checked once, in plain words -------------------
+
+def test_the_set_up_page_groups_the_provisional_values_with_their_source_and_default(client):
+    html = client.get("/new?title=1899-DAIHAN").get_data(as_text=True)
+    groups = re.findall(r'<details class="option-group">\s*<summary>(.*?)</summary>', html)
+    assert len(groups) == 4 and "Trains: prices, numbers" in groups[0]    # collapsed, grouped
+    text = re.sub(r"\s+", " ", visible_text(html))
+    assert "Price of a 2-train Default: ₩80 · source: the 18XXc calculator's data." in text
+    assert "Default: phase 2: ₩20, phase 3: ₩30" in text
+    assert "Default: DR: Hanseong, GR: Busan" in text
+    assert "when phase 5 begins (default)" in text
+    assert "DR=Hanseong" not in html and "20,30,40" not in html       # no raw list, not even
+    assert "provisional: check your box" not in text                   # in a box
+
+
+def test_the_korean_set_up_page_says_the_defaults_in_korean(client):
+    client.set_cookie("lang", "ko")
+    html = client.get("/new?title=1899-DAIHAN").get_data(as_text=True)
+    text = re.sub(r"\s+", " ", visible_text(html))
+    assert "기본값: DR: 한성, GR: 부산" in text and "기본값: 2페이즈 ₩20" in text
+    assert "출처: 팬이 만든 재구성 데이터" in text
+    for raw in ("DR=Hanseong", "Hanseong", "Daihan Railway", "1,2,2,3,3,3"):
+        assert raw not in html, raw
+
+
+def test_left_empty_the_set_up_boxes_keep_the_defaults_and_a_change_counts(client):
+    from tests.companion.test_pages import csrf
+    token = csrf(client.get("/new?title=1899-DAIHAN"))
+    form = {"title": "1899-DAIHAN", "player": ["Ann", "Bo", "Cy"], "seed": "3",
+            "csrf_token": token, "option.homes": "", "option.goods_values": "",
+            "option.train_2_price": "80"}
+    from engine.titles import TITLES
+    default = TITLES[H.TITLE].options
+    for homes, kept in (("", default["homes"]["default"]), ("DR=Kaesong", "DR=Kaesong")):
+        r = client.post("/new", data={**form, "option.homes": homes})
+        assert r.status_code == 303
+        code = re.search(r"/tables/(\w+)/invite", r.headers["Location"]).group(1)
+        invite = client.get(r.headers["Location"]).get_data(as_text=True)
+        watch = re.search(r'(/tables/\w+/watch\?token=[^"&]+)', invite).group(1)
+        client.get(watch)
+        record = client.get(f"/tables/{code}/export.json").get_json()
+        assert record["options"]["homes"] == kept
+        assert record["options"]["goods_values"] == default["goods_values"]["default"]

@@ -34,7 +34,7 @@ from engine.titles.title_1899_daihan.book import DaihanBookMixin
 from engine.titles.title_1899_daihan.operating import (DaihanLayTrack, DaihanOperatingRound,
                                                        ExecutiveCar, KyeonginRun, ResourceTrack)
 from engine.titles.title_1899_daihan.privates import DaihanPrivatesMixin
-from engine.titles.title_1899_daihan import provisional as P
+from engine.titles.title_1899_daihan import provisional as P, setup_page
 from engine.titles.title_1899_daihan.stock import ParkExchange, StockMixin
 from engine.titles.title_1899_daihan.track import TrackMixin
 from engine.titles.title_1899_daihan.trains import DaihanTrainsMixin
@@ -232,6 +232,8 @@ for _t in D.TRAINS:
 OPTIONS["train_D_price"] = _provisional_number("train_D_price", "money", 100, 3000, 10,
                                                D.D_FULL_PRICE, "Price of a D-train")
 OPTIONS.update(P.OPTIONS)       # company names, the 3s' rust, ORs per phase, the D bump
+# the set-up page: each value grouped, its source and its default in words
+OPTIONS = setup_page.annotate(OPTIONS, P.DEFAULT_ORS, P.parse_bump(None))
 
 TITLE = TitleSpec(
     id="1899-DAIHAN", name="1899 DAIHAN", family="18xx", currency="₩",

@@ -63,8 +63,8 @@ class DaihanTrainsMixin:
         for t in gone:
             del self.cars[t]
         if gone:
-            self.emit("cars_returned", f"Executive cars return to the supply from "
-                      f"{', '.join(gone)}.", "Put those executive cars back in the supply.",
+            self.emit("cars_returned", f"Executive cars return to the supply ({len(gone)}).",
+                      "Put those executive cars back in the supply.",
                       trains=gone, count=len(gone))
 
     # -- buying ------------------------------------------------------------------------------
@@ -150,8 +150,9 @@ class DaihanTrainsMixin:
                 self.depot.rusted.add(cheapest)
                 scrapped.append(cheapest)
             if scrapped:
+                kinds = ", ".join(f"{Depot.kind(t)}-train" for t in scrapped)
                 self.emit("trains_scrapped", f"{corp} is over the train limit of {limit} "
-                          f"and scraps {', '.join(scrapped)}.",
+                          f"and scraps its cheapest: {kinds}.",
                           f"Remove {corp}'s {', '.join(Depot.kind(t) for t in scrapped)}-"
                           "train(s) from the game.", corporation=corp, trains=scrapped,
                           limit=limit)
