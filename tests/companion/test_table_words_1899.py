@@ -123,7 +123,7 @@ def test_the_car_is_bought_for_a_named_train_and_the_board_says_which(app):
             "port or border with its collection point: ₩20 each",
             "Sets of goods carried (₩20 each)"]),
     ("ko", ["화물: 열차가 화물 토큰이 있는 타일을 지나 그 화물의 집하 지점이 있는 항구나 국경에 "
-            "닿으면 1개로 셉니다: 1개에 ₩20", "운송한 화물 수 (1개에 ₩20)"]),
+            "닿으면 한 개로 셉니다: 개당 ₩20", "운송한 화물 수 (개당 ₩20)"]),
 ])
 def test_the_run_says_what_counts_as_goods_carried(client, lang, said):
     game = H.operating_game()
@@ -137,7 +137,7 @@ def test_the_run_says_what_counts_as_goods_carried(client, lang, said):
 @pytest.mark.parametrize("lang, said", [
     ("en", ["DR carries 2 set(s) of goods to their collection points for ₩40 (₩20 each).",
             "Count ₩40 for the goods in DR's revenue on the revenue board."]),
-    ("ko", ["DR 회사가 화물 2개를 집하 지점까지 운송해 ₩40을 법니다 (1개에 ₩20).",
+    ("ko", ["DR 회사가 화물 2개를 집하 지점까지 운송해 ₩40을 법니다 (개당 ₩20).",
             "수익 보드의 DR 회사 수익에 화물 몫 ₩40을 더하세요."]),
 ])
 def test_goods_carried_say_their_value_and_the_board_instruction(client, lang, said):

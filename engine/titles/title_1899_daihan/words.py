@@ -125,7 +125,7 @@ WORDS = {
                            "%(corporation)s carries %(count)s set(s) of goods to their "
                            "collection points for %(amount)s."),
                           ("%(corporation)s 회사가 화물 %(count)s개를 집하 지점까지 운송해 "
-                           "%(amount)s을(를) 법니다 (1개에 %(each)s).",
+                           "%(amount)s을(를) 법니다 (개당 %(each)s).",
                            "%(corporation)s 회사가 화물 %(count)s개를 집하 지점까지 운송해 "
                            "%(amount)s을(를) 법니다.")),
     "goods_delivered.board": _w("Count %(amount)s for the goods in %(corporation)s's revenue "
@@ -251,11 +251,11 @@ WORDS = {
                           "each, each set to one collection point; with an executive car it "
                           "counts even where that stop earns nothing",
                           "열차가 화물 토큰이 있는 타일을 지나 그 화물의 집하 지점이 있는 항구나 "
-                          "국경에 닿으면 1개로 셉니다: 1개에 %(amount)s, 화물 하나는 집하 지점 "
+                          "국경에 닿으면 한 개로 셉니다: 개당 %(amount)s, 화물 하나는 집하 지점 "
                           "한 곳에만; 임원 객차가 붙은 열차는 그 정거장에서 수익을 내지 않아도 "
                           "운송으로 칩니다"),
     "param.goods_carried": _w("Sets of goods carried (%(amount)s each)",
-                              "운송한 화물 수 (1개에 %(amount)s)"),
+                              "운송한 화물 수 (개당 %(amount)s)"),
     "field.cars": _w("With an executive car", "임원 객차가 붙은 열차"),
     "train.nth": _w("%(kind)s-train no. %(n)s", "%(kind)s열차 %(n)s번"),
     "train.nth_car": _w("%(kind)s-train no. %(n)s with an executive car",
