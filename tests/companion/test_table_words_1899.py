@@ -194,3 +194,20 @@ def test_left_empty_the_set_up_boxes_keep_the_defaults_and_a_change_counts(clien
         record = client.get(f"/tables/{code}/export.json").get_json()
         assert record["options"]["homes"] == kept
         assert record["options"]["goods_values"] == default["goods_values"]["default"]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Terrain: mountain or river (₩80)"),
+                                        ("ko", "지형: 산·강 (₩80)")])
+def test_a_tile_lays_history_line_says_its_terrain_in_words(app, lang, said):
+    from companion import present
+    from engine import titles
+    from engine.game import step_words
+    from engine.words import words_of
+    spec = titles.TITLES[H.TITLE]
+    words = step_words(spec, {"type": "lay_tile", "entity": "DR", "hex": "Busan", "tile": "57",
+                              "rotation": 0, "terrain": "mountain_river"})
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        present.use_table({"players": [], "currency": "₩"}, words_of(spec))
+        shown = [f"{present.message_text(d['label'])}: {present.value_text(d['value'])}"
+                 for d in words["details"]]
+    assert said in shown and not any("mountain_river" in s for s in shown)

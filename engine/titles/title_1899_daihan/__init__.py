@@ -195,6 +195,18 @@ def create(players, seed, options):
     return Daihan(players, seed, options)
 
 
+def describe_daihan(action: dict, currency: str = "") -> dict:
+    """A step's history line: the core's, with a tile lay's terrain in words."""
+    out = describe_step(action, currency)
+    terrain = action.get("terrain") if action.get("type") == "lay_tile" else None
+    said = {"plain": "plain", "mountain_river": "mountain or river (₩80)"}
+    if terrain in said:
+        for d in out["details"]:
+            if d["label"].get("code") == "param.terrain":
+                d["value"] = C.text(C.msg(f"word.{terrain}", said[terrain]))
+    return out
+
+
 def _provisional_number(name, kind, lo, hi, step, default, english):
     return C.number(kind, lo, hi, step, default=default,
                     label=C.msg(f"option.{name}", english),
@@ -237,7 +249,7 @@ OPTIONS = setup_page.annotate(OPTIONS, P.DEFAULT_ORS, P.parse_bump(None))
 
 TITLE = TitleSpec(
     id="1899-DAIHAN", name="1899 DAIHAN", family="18xx", currency="₩",
-    min_players=3, max_players=5, create=create, options=OPTIONS, describe=describe_step,
+    min_players=3, max_players=5, create=create, options=OPTIONS, describe=describe_daihan,
     source="shared/seeds/001_8a509a7a0ab05fd8.txt",
     words=("engine.core18xx.words", "engine.titles.title_1899_daihan.words",
            "engine.titles.title_1899_daihan.words_provisional"),
