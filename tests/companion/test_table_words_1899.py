@@ -211,3 +211,42 @@ def test_a_tile_lays_history_line_says_its_terrain_in_words(app, lang, said):
         shown = [f"{present.message_text(d['label'])}: {present.value_text(d['value'])}"
                  for d in words["details"]]
     assert said in shown and not any("mountain_river" in s for s in shown)
+
+
+# -- no raw code on the pages of an operating round with cars, goods and Kyeongin asked -----
+
+def _kyeongin_asked_again_with_cars_and_goods():
+    game = _two_2_trains_one_with_a_car()
+    H.act(game, "lay_tile", "DR", hex="Hanseong", tile="57", rotation=0)   # Kyeongin's tile
+    H.act(game, "run_trains", revenues=[20, 30], goods=1)
+    H.act(game, "dividend", kind="payout")
+    while not (game.rules.round.name == "operating" and game.rules.round.kyeongin_owner):
+        H.step(game)
+    return game
+
+
+def test_no_raw_code_on_1899_pages_for_every_phone_in_both_languages(client):
+    from tests.companion.test_korean_pages import box_words, latin_words
+    from tests.companion.test_raw_code import KOREAN_ALLOWED, known_names, raw_code
+    from engine import titles
+    game = _kyeongin_asked_again_with_cars_and_goods()
+    table, st = table_at(client, game)
+    known = known_names(st, set())
+    allowed = KOREAN_ALLOWED | {"Di"} | set().union(*(box_words(t)
+                                                      for t in titles.TITLES.values()))
+    names = allowed | {k for k in known if k.isupper()}
+    # the corrections that set this game up: their reason as typed ("test set-up") and the
+    # core's line for a train given ("train 2-0 given to DR", not 1899's words: left open)
+    names |= {"test", "set-up", "cash", "train", "given", "to"}
+    found = {}
+    for who in ("acting", "idle", "spectator"):
+        for lang in ("en", "ko"):
+            for path in ("", "/history", "/scores"):
+                html = page(client, table, st, lang, who, path).replace(table["code"], " ")
+                hits = raw_code(html, known)
+                if lang == "ko":
+                    text = visible_text(html)
+                    hits += [w for w in latin_words(text, allowed) if w not in names]
+                if hits:
+                    found[f"{lang} {who} {path}"] = sorted(set(hits))[:8]
+    assert not found, found
