@@ -19,6 +19,12 @@ from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
 
+# a train where the company owns two of its kind, or the one with an executive car
+TRAIN_WORDS = {"train.nth": "%(kind)s-train no. %(n)s",
+               "train.nth_car": "%(kind)s-train no. %(n)s with an executive car",
+               "train.with_car": "%(kind)s-train with an executive car"}
+
+
 class DaihanDepot(Depot):
     def available(self) -> list[str]:
         out = super().available()
@@ -201,10 +207,9 @@ class DaihanTrainsMixin:
             if n is None and not car:
                 out[t] = C.train(kind)
                 continue
-            english = {"": "%(kind)s-train no. %(n)s", "_car": "%(kind)s-train no. %(n)s with "
-                       "an executive car"}[car] if n else "%(kind)s-train with an executive car"
-            code = ("train.nth" if n else "train.with") + car
-            out[t] = C.text(C.msg(code, english, kind=kind, **({"n": n} if n else {})))
+            code = "train.nth" + car if n else "train.with_car"
+            params = {"kind": kind, "n": n} if n else {"kind": kind}
+            out[t] = C.text(C.msg(code, TRAIN_WORDS[code] % params, **params))
         return out
 
     def car_entry(self, corp: str) -> dict | None:
