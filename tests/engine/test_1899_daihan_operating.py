@@ -3,6 +3,8 @@ track, stations, the run entered per train with goods, executive cars, dividends
 2-D market."""
 import pytest
 
+from engine.errors import GameError
+
 from tests.engine.helpers_1899_daihan import (acting, act, cash, end_sr, fix, give_train,
                                               new, next_turn, operating_game, price, refused,
                                               spread_auction)
@@ -297,8 +299,7 @@ def test_kyeongins_run_is_paid_again_without_a_step_while_its_tiles_and_phase_st
         {"player": owner, "revenue": 60, "amount": 30}
     others = sum(c["revenue"] for c in g.rules.companies.values() if c["owner"] == owner)
     assert paid[0]["board"] and cash(g, owner) == money + 30 + others
-    assert refused(g, "kyeongin_run", owner, revenue=60).code in ("kyeongin_done",
-                                                                  "not_your_turn")
+    assert refused(g, "kyeongin_run", owner, revenue=60).code == "not_offered"
 
 
 def test_kyeongins_run_is_asked_again_after_hanseongs_tile_changes():
@@ -313,3 +314,26 @@ def test_kyeongins_run_is_asked_again_after_hanseongs_tile_changes():
     assert entry["show"][0]["value"]["v"]["code"] == "field.kyeongin_changed"
     act(g, "kyeongin_run", revenue=80)
     assert g.rules.kyeongin_last == {"revenue": 80, "basis": g.rules.kyeongin_basis()}
+
+
+def test_a_book_that_entered_kyeongins_run_every_round_replays_to_the_same_money():
+    """A table's log kept before (Kyeongin's run entered in every round) is replayed
+    unchecked: the run entered just after it was paid again replaces it."""
+    g = operating_game(kyeongin=60)
+    owner = g.rules.companies["G"]["owner"]
+    _to_next_operating_round(g)
+    money, bank = cash(g, owner), cash(g, "bank")
+
+    def replay(revenue):
+        return g.process({"type": "kyeongin_run", "entity": owner, "revenue": revenue},
+                         checked=False)
+    with pytest.raises(GameError) as err:
+        replay(-5)
+    assert err.value.code == "kyeongin_revenue" and cash(g, owner) == money
+    events = replay(80)
+    assert cash(g, owner) == money - 30 + 40 and cash(g, "bank") == bank + 30 - 40
+    assert [e["code"] for e in events] == ["kyeongin_paid", "kyeongin_paid_back"]
+    assert all(e.get("board") for e in events)
+    with pytest.raises(GameError):
+        replay(80)                              # once, before anything else of the round
+    assert acting(g) == "DR" and g.rules.kyeongin_last["revenue"] == 80

@@ -82,6 +82,7 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         self.setup_provisional()                 # names, 3s' rust, ORs per phase, D bump
         self.pending_lay = None
         self.kyeongin_last = None                # Kyeongin's last run: revenue and basis
+        self.kyeongin_again = None               # its owner, just after it was paid again
         last_two = [t for t in self.depot.upcoming if t.startswith("2-")][-1]
         self.depot.upcoming.remove(last_two)     # §3-L: one 2-train lies on Kyeongin
         self.depot.owner.pop(last_two, None)
@@ -90,6 +91,24 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         shuffled = list(D.SHUFFLED_PRIVATES)
         rng.shuffle(shuffled)                    # §5-2 / §3-L: the ₩50 ones shuffled
         self.auction_order = shuffled + [D.PARK, D.KYEONGIN, D.SEOUL_TRAM]
+
+    # -- Kyeongin's run paid again may still be entered before anything else (a table's log
+    # kept when it was entered every round replays to the same money) -----------------------
+    def apply(self, action):
+        owner = self.kyeongin_again
+        if action.get("type") == "kyeongin_run" and owner and action.get("entity") == owner:
+            self._events = []
+            self.kyeongin_entered_again(owner, action.get("revenue"))
+            self.kyeongin_again = None
+            events, self._events = self._events, []
+            return events
+        if action.get("type") != "correction":
+            self.kyeongin_again = None
+        try:
+            return super().apply(action)
+        except GameError:
+            self.kyeongin_again = owner         # a refused step changes nothing
+            raise
 
     # -- rounds --------------------------------------------------------------------------------
     def next_round(self):

@@ -42,7 +42,11 @@ class KyeonginRun(OperatingStep):
 
     def start(self, g):
         rnd = self.round
-        rnd.kyeongin_owner = g.kyeongin_due()      # paid again at once when nothing changed
+        owner = g.kyeongin_runs()
+        if owner and g.kyeongin_unchanged():      # paid again at once: no step of its own
+            g.kyeongin_pay_again(owner)
+            g.kyeongin_again, owner = owner, None
+        rnd.kyeongin_owner = owner
         if rnd.kyeongin_owner:
             rnd.finished = False           # Kyeongin runs even when no company operates
 

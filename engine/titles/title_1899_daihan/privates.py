@@ -55,15 +55,23 @@ class DaihanPrivatesMixin:
         return [self.board.laid.get(D.HANSEONG, (None,))[0],
                 self.board.laid.get(D.INCHEON, (None,))[0], self.phase["name"]]
 
-    def kyeongin_due(self) -> str | None:
-        """At an operating round's start: pay Kyeongin's run again when nothing it hangs on
-        changed since it was entered (None then), else the owner who enters it now."""
-        owner = self.kyeongin_runs()
+    def kyeongin_unchanged(self) -> bool:
+        """Whether Kyeongin's run was entered and nothing it hangs on changed since."""
         last = self.kyeongin_last
-        if owner is None or last is None or last["basis"] != self.kyeongin_basis():
-            return owner
-        self._pay_kyeongin(owner, last["revenue"], again=True)
-        return None
+        return last is not None and last["basis"] == self.kyeongin_basis()
+
+    def kyeongin_pay_again(self, owner: str) -> None:
+        self._pay_kyeongin(owner, self.kyeongin_last["revenue"], again=True)
+
+    def kyeongin_entered_again(self, owner: str, revenue) -> None:
+        """The owner enters the run paid again at the round's start (before anything else):
+        the half paid again goes back to the bank, the entered run is paid."""
+        back = self.kyeongin_last["revenue"] // 2
+        self.kyeongin_run(owner, revenue)         # checks the revenue first
+        self.ledger.pay(owner, BANK, back)
+        self.emit("kyeongin_paid_back", f"{self.pname(owner)} gives back the {self.money(back)} "
+                  "Kyeongin paid again.", f"{self.pname(owner)} gives {self.money(back)} back "
+                  "to the bank.", player=owner, amount=back)
 
     def kyeongin_run(self, player: str, revenue) -> None:
         if not isinstance(revenue, int) or isinstance(revenue, bool) or not 0 <= revenue <= 500:

@@ -61,6 +61,10 @@ WORDS = {
                               "을(를) 받고 나머지는 은행에 남습니다."),
     "kyeongin_paid_again.board": _w("Give %(player)s %(amount)s from the bank.",
                                     "은행에서 %(player)s 님에게 %(amount)s을(를) 주세요."),
+    "kyeongin_paid_back": _w("%(player)s gives back the %(amount)s Kyeongin paid again.",
+                             "%(player)s 님이 경인이 다시 번 %(amount)s을(를) 돌려줍니다."),
+    "kyeongin_paid_back.board": _w("%(player)s gives %(amount)s back to the bank.",
+                                   "%(player)s 님은 은행에 %(amount)s을(를) 돌려주세요."),
     "kyeongin_rusted": _w("Kyeongin Railway Co.'s 2-train rusts: the company earns nothing "
                           "more.", "경인철도회사의 2열차가 폐차됩니다: 더 이상 수익이 없습니다."),
     "kyeongin_rusted.board": _w("Remove the 2-train from the Kyeongin card.",
