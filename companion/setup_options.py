@@ -73,7 +73,11 @@ def fields(spec, picked: dict | None = None) -> list[dict]:
             continue
         entry = {"name": field_name(name), "kind": param.get("kind"),
                  "label": _text(spec, param.get("label")) or name,
-                 "rule": _text(spec, param.get("rule")) if param.get("rule") else ""}
+                 "rule": _text(spec, param.get("rule")) if param.get("rule") else "",
+                 "group": _text(spec, param.get("group")) if param.get("group") else "",
+                 "source": _text(spec, param.get("source")) if param.get("source") else "",
+                 "default_text": _default_text(spec, param),
+                 "changed": name in picked and picked[name] != param.get("default")}
         if param.get("kind") == "flag":
             entry["checked"] = bool(picked.get(name, param.get("default", False)))
         elif param.get("kind") == "choice":
@@ -84,7 +88,9 @@ def fields(spec, picked: dict | None = None) -> list[dict]:
                                  "default": c == param.get("default")}
                                 for c in param.get("choices") or []]
         elif param.get("kind") in ("number", "text"):
-            entry["value"] = picked.get(name, param.get("default", ""))
+            # a default said in words starts as an empty box (left empty: the default)
+            entry["value"] = picked.get(name, "" if param.get("default_words")
+                                        else param.get("default", ""))
             entry["note"] = _text(spec, param.get("note")) if param.get("note") else ""
             for key in ("min", "max", "step", "max_length"):
                 entry[key] = param.get(key)
@@ -92,3 +98,32 @@ def fields(spec, picked: dict | None = None) -> list[dict]:
             continue
         out.append(entry)
     return out
+
+
+def _default_text(spec, param) -> str:
+    """An option's default as the page says it: its words, a choice's label, an amount."""
+    if param.get("default_words"):
+        return _text(spec, param["default_words"])
+    default = param.get("default")
+    if default is None:
+        return ""
+    if param.get("kind") == "choice":
+        return _text(spec, (param.get("labels") or {}).get(choice_key(default))) or str(default)
+    if param.get("kind") == "number" and param.get("type") == "money":
+        from companion.i18n import money
+        return money(default, spec.currency)
+    return str(default) if param.get("kind") == "number" else ""
+
+
+def grouped(entries: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(the options shown as they are, the groups of checked values): a group is
+    ``{"title", "entries", "changed"}``, in the order the title declares them."""
+    plain = [e for e in entries if not e["group"]]
+    groups: dict[str, dict] = {}
+    for e in entries:
+        if e["group"]:
+            g = groups.setdefault(e["group"], {"title": e["group"], "entries": [],
+                                               "changed": False})
+            g["entries"].append(e)
+            g["changed"] = g["changed"] or e["changed"]
+    return plain, list(groups.values())

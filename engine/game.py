@@ -213,6 +213,18 @@ class Game:
                 out.append(pid)
         return out
 
+    def acting_for(self, acting: list[str]) -> dict[str, str]:
+        """Who acts for each acting entity that is not a player (a company's president or
+        director): the header says "GR (Ann)"."""
+        ids = {p["id"] for p in self.players}
+        control = getattr(self.rules, "controller", None)
+        out = {}
+        for entity in acting:
+            pid = control(entity) if control and entity not in ids else None
+            if pid in ids:
+                out[entity] = pid
+        return out
+
     def view(self) -> dict:
         acting = self.rules.acting()
         state = self.rules.view()
@@ -226,6 +238,7 @@ class Game:
             "game_end_reason": self.rules.game_end_reason,
             "acting": acting,
             "acting_players": self.acting_players(acting),
+            "acting_for": self.acting_for(acting),
             "can_undo": bool(self.effective),
             "can_redo": bool(self._undone),
         })

@@ -81,9 +81,10 @@ def new_table():
             else:
                 _remember(made.code, invite=made.invite, spectate=made.spectate_token)
                 return redirect(url_for("pages.invite", code=made.code), 303)
+    plain, groups = setup_options.grouped(setup_options.fields(spec, chosen))
     return render_template("new.html", spec=spec, names=names, seed=seed,
                            clock=request.form.get("clock") == "1",
-                           options=setup_options.fields(spec, chosen),
+                           options=plain, groups=groups,
                            error=error), (422 if error else 200)
 
 

@@ -188,7 +188,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
         now_forms=now_forms, other_forms=other_forms, fixes=fixes,
         now_cards=actionforms.grouped([f for f in now_forms if f.type != "correction"]),
         can_act=access.can_write,
-        acting_names=[name_of(a) for a in acting],
+        acting_names=[_acting_name(a, state.get("acting_for") or {}) for a in acting],
         book=book, recent=recent, last_events=last_events, error=error,
         error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
         asks=asks, confirm=confirm, ranking=ranking, taken_back=back,
@@ -204,6 +204,14 @@ CSRF_SLOT = "<csrf>"
 KEY_SLOT = "<key>"
 # where a form made once for its legal entry gets the version it is posted at
 VERSION_SLOT = Markup("<version>")
+
+
+def _acting_name(entity, acting_for: dict) -> str:
+    """The header's name for who acts: a player, or a company with who runs it ("GR (Ann)")."""
+    by = acting_for.get(str(entity))
+    if by is None:
+        return name_of(entity)
+    return _("%(company)s (%(player)s)", company=name_of(entity), player=name_of(by))
 
 
 def _forms(code: str, lang: str, legal: list[dict]) -> list:

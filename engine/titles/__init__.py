@@ -31,6 +31,11 @@ class TitleSpec:
 # "label" message and, for a rule reading, "rule": a message quoting the rulebook's sentence;
 # a "flag" param is a yes/no option, a "choice" param a reading to choose ("default" is the
 # rulebook's). The set-up page renders them; the chosen values are in the game's record.
+# A value the rulebook does not print (a provisional one) may carry "group" (a message: the
+# set-up page shows each group collapsed, to be checked once against the box), "source" (a
+# message: where its default comes from) and "default_words" (a message: the default said in
+# words, for a default in the engine's own notation; its box then starts empty, and left
+# empty keeps the default); "note" says how to write another value.
 # ``check_options`` validates a game's options against them at set-up.
 
 

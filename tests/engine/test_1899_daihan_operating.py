@@ -3,6 +3,8 @@ track, stations, the run entered per train with goods, executive cars, dividends
 2-D market."""
 import pytest
 
+from engine.errors import GameError
+
 from tests.engine.helpers_1899_daihan import (acting, act, cash, end_sr, fix, give_train,
                                               new, next_turn, operating_game, price, refused,
                                               spread_auction)
@@ -249,8 +251,9 @@ def test_goods_are_worth_the_phases_value_per_delivery(phase, value):
     give_train(g, "DR")
     fix(g, "phase", phase=phase)
     run = [e for e in g.legal_actions() if e["type"] == "run_trains"][0]
-    shown = [s for s in run["show"] if s["label"]["code"] == "field.goods_value"][0]
-    assert shown["value"]["v"] == value
+    shown = [s for s in run["show"] if s["label"]["code"] == "field.goods_rule"][0]
+    assert shown["value"]["v"]["params"]["amount"] == value
+    assert run["params"]["goods"]["label"]["params"]["amount"] == value
     events = act(g, "run_trains", revenues=[40], goods=3)
     assert g.rules.round.revenue[0] == 40 + 3 * value
     goods = [e for e in events if e["code"] == "goods_delivered"][0]["params"]
@@ -264,3 +267,73 @@ def test_a_tables_own_goods_values_apply_by_phase():
     for phase, value in zip(("2", "3", "4", "5", "6", "D"), (10, 25, 45, 70, 90, 100)):
         fix(g, "phase", phase=phase)
         assert g.rules.goods_value() == value
+
+
+def _to_next_operating_round(g):
+    """Take empty steps until the next operating round has started: its events."""
+    turn, events = g.rules.turn, []
+    while not (g.rules.round.name == "operating" and g.rules.turn > turn):
+        who = acting(g)
+        legal = {e["type"] for e in g.legal_actions() if e.get("entity") == who}
+        if "run_trains" in legal or "buy_train" in legal:
+            give = "run_trains" in legal
+            events += act(g, "run_trains", revenues=[0] * len(g.rules.corps[who]["trains"])) \
+                if give else act(g, "buy_train", train=g.rules.depot.available()[0],
+                                 price=g.rules.depot.price(g.rules.depot.available()[0]))
+        elif "dividend" in legal:
+            events += act(g, "dividend", kind="withhold")
+        else:
+            events += act(g, "pass")
+    return events
+
+
+def test_kyeongins_run_is_paid_again_without_a_step_while_its_tiles_and_phase_stay():
+    g = operating_game(kyeongin=60)
+    owner = g.rules.companies["G"]["owner"]
+    money = cash(g, owner)
+    events = _to_next_operating_round(g)
+    assert not g.rules.round.kyeongin_owner and acting(g) == "DR"       # no step of its own
+    paid = [e for e in events if e["code"] == "kyeongin_paid_again"]
+    assert len(paid) == 1 and {k: paid[0]["params"][k] for k in ("player", "revenue",
+                                                               "amount")} == \
+        {"player": owner, "revenue": 60, "amount": 30}
+    others = sum(c["revenue"] for c in g.rules.companies.values() if c["owner"] == owner)
+    assert paid[0]["board"] and cash(g, owner) == money + 30 + others
+    assert refused(g, "kyeongin_run", owner, revenue=60).code == "not_offered"
+
+
+def test_kyeongins_run_is_asked_again_after_hanseongs_tile_changes():
+    g = operating_game(kyeongin=60)
+    _lay_home(g, "DR")                                    # DR's home is Hanseong
+    events = _to_next_operating_round(g)
+    owner = g.rules.companies["G"]["owner"]
+    assert g.rules.round.kyeongin_owner == owner and acting(g) == owner
+    assert not [e for e in events if e["code"] == "kyeongin_paid_again"]
+    entry = next(e for e in g.legal_actions() if e["type"] == "kyeongin_run")
+    assert entry["params"]["revenue"]["default"] == 60
+    assert entry["show"][0]["value"]["v"]["code"] == "field.kyeongin_changed"
+    act(g, "kyeongin_run", revenue=80)
+    assert g.rules.kyeongin_last == {"revenue": 80, "basis": g.rules.kyeongin_basis()}
+
+
+def test_a_book_that_entered_kyeongins_run_every_round_replays_to_the_same_money():
+    """A table's log kept before (Kyeongin's run entered in every round) is replayed
+    unchecked: the run entered just after it was paid again replaces it."""
+    g = operating_game(kyeongin=60)
+    owner = g.rules.companies["G"]["owner"]
+    _to_next_operating_round(g)
+    money, bank = cash(g, owner), cash(g, "bank")
+
+    def replay(revenue):
+        return g.process({"type": "kyeongin_run", "entity": owner, "revenue": revenue},
+                         checked=False)
+    with pytest.raises(GameError) as err:
+        replay(-5)
+    assert err.value.code == "kyeongin_revenue" and cash(g, owner) == money
+    events = replay(80)
+    assert cash(g, owner) == money - 30 + 40 and cash(g, "bank") == bank + 30 - 40
+    assert [e["code"] for e in events] == ["kyeongin_paid", "kyeongin_paid_back"]
+    assert all(e.get("board") for e in events)
+    with pytest.raises(GameError):
+        replay(80)                              # once, before anything else of the round
+    assert acting(g) == "DR" and g.rules.kyeongin_last["revenue"] == 80

@@ -85,7 +85,7 @@ def test_the_set_up_page_shows_the_new_options(client):
     for name in ("corporation_names", "three_train_rust", "ors_per_phase", "d_bump"):
         assert f'name="option.{name}"' in html, name
     assert "Operating rounds per set in phases 2, 3, 4, 5, 6, D" in html
-    assert "when phase 4 begins" in html and "1,2,2,3,3,3" in html
+    assert "when phase 4 begins" in html and "phase 2: 1, phase 3: 2, phase 4: 2" in html
     client.set_cookie("lang", "ko")
     html = client.get("/new?title=1899-DAIHAN").get_data(as_text=True)
     assert "3열차 폐차" in html and "4페이즈가 시작될 때" in html

@@ -34,7 +34,7 @@ from engine.titles.title_1899_daihan.book import DaihanBookMixin
 from engine.titles.title_1899_daihan.operating import (DaihanLayTrack, DaihanOperatingRound,
                                                        ExecutiveCar, KyeonginRun, ResourceTrack)
 from engine.titles.title_1899_daihan.privates import DaihanPrivatesMixin
-from engine.titles.title_1899_daihan import provisional as P
+from engine.titles.title_1899_daihan import provisional as P, setup_page
 from engine.titles.title_1899_daihan.stock import ParkExchange, StockMixin
 from engine.titles.title_1899_daihan.track import TrackMixin
 from engine.titles.title_1899_daihan.trains import DaihanTrainsMixin
@@ -81,6 +81,8 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         self.setup_trains()
         self.setup_provisional()                 # names, 3s' rust, ORs per phase, D bump
         self.pending_lay = None
+        self.kyeongin_last = None                # Kyeongin's last run: revenue and basis
+        self.kyeongin_again = None               # its owner, just after it was paid again
         last_two = [t for t in self.depot.upcoming if t.startswith("2-")][-1]
         self.depot.upcoming.remove(last_two)     # §3-L: one 2-train lies on Kyeongin
         self.depot.owner.pop(last_two, None)
@@ -89,6 +91,24 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         shuffled = list(D.SHUFFLED_PRIVATES)
         rng.shuffle(shuffled)                    # §5-2 / §3-L: the ₩50 ones shuffled
         self.auction_order = shuffled + [D.PARK, D.KYEONGIN, D.SEOUL_TRAM]
+
+    # -- Kyeongin's run paid again may still be entered before anything else (a table's log
+    # kept when it was entered every round replays to the same money) -----------------------
+    def apply(self, action):
+        owner = self.kyeongin_again
+        if action.get("type") == "kyeongin_run" and owner and action.get("entity") == owner:
+            self._events = []
+            self.kyeongin_entered_again(owner, action.get("revenue"))
+            self.kyeongin_again = None
+            events, self._events = self._events, []
+            return events
+        if action.get("type") != "correction":
+            self.kyeongin_again = None
+        try:
+            return super().apply(action)
+        except GameError:
+            self.kyeongin_again = owner         # a refused step changes nothing
+            raise
 
     # -- rounds --------------------------------------------------------------------------------
     def next_round(self):
@@ -194,6 +214,18 @@ def create(players, seed, options):
     return Daihan(players, seed, options)
 
 
+def describe_daihan(action: dict, currency: str = "") -> dict:
+    """A step's history line: the core's, with a tile lay's terrain in words."""
+    out = describe_step(action, currency)
+    terrain = action.get("terrain") if action.get("type") == "lay_tile" else None
+    said = {"plain": "plain", "mountain_river": "mountain or river (₩80)"}
+    if terrain in said:
+        for d in out["details"]:
+            if d["label"].get("code") == "param.terrain":
+                d["value"] = C.text(C.msg(f"word.{terrain}", said[terrain]))
+    return out
+
+
 def _provisional_number(name, kind, lo, hi, step, default, english):
     return C.number(kind, lo, hi, step, default=default,
                     label=C.msg(f"option.{name}", english),
@@ -231,10 +263,12 @@ for _t in D.TRAINS:
 OPTIONS["train_D_price"] = _provisional_number("train_D_price", "money", 100, 3000, 10,
                                                D.D_FULL_PRICE, "Price of a D-train")
 OPTIONS.update(P.OPTIONS)       # company names, the 3s' rust, ORs per phase, the D bump
+# the set-up page: each value grouped, its source and its default in words
+OPTIONS = setup_page.annotate(OPTIONS, P.DEFAULT_ORS, P.parse_bump(None))
 
 TITLE = TitleSpec(
     id="1899-DAIHAN", name="1899 DAIHAN", family="18xx", currency="₩",
-    min_players=3, max_players=5, create=create, options=OPTIONS, describe=describe_step,
+    min_players=3, max_players=5, create=create, options=OPTIONS, describe=describe_daihan,
     source="shared/seeds/001_8a509a7a0ab05fd8.txt",
     words=("engine.core18xx.words", "engine.titles.title_1899_daihan.words",
            "engine.titles.title_1899_daihan.words_provisional"),

@@ -56,7 +56,7 @@ class DaihanBookMixin:
                                                                    "provisional")))]
         if self.cars:
             items.append((C.msg("book.cars_on", "Trains with a car"),
-                          C.listing("train", sorted(self.cars))))
+                          C.value("list", [self._car_on(t) for t in sorted(self.cars)])))
         if self.kyeongin_train:
             items.append((C.msg("book.kyeongin_train", "Kyeongin's 2-train"),
                           C.text(C.msg("book.kyeongin_runs", "runs Hanseong-Incheon"))))
@@ -73,6 +73,17 @@ class DaihanBookMixin:
         items.append((C.msg("book.homes", "Home cities"),
                       C.value("list", homes, note=C.msg("book.provisional", "provisional"))))
         return C.facts("daihan", C.msg("book.daihan_rules", "Cars, goods and homes"), items)
+
+    def _car_on(self, train: str) -> dict:
+        """A train with a car as the table finds it: its company, kind and number."""
+        from engine.core18xx.trains import Depot
+        corp, kind = self.train_owner.get(train), Depot.kind(train)
+        n = self.train_number(corp, train) if corp in self.corps else None
+        if n:
+            return C.text(C.msg("book.car_on_nth", f"{corp}: {kind}-train no. {n}",
+                                corporation=corp, kind=kind, n=n))
+        return C.text(C.msg("book.car_on", f"{corp}: {kind}-train", corporation=corp,
+                            kind=kind))
 
     def _provisional_facts(self):
         items = [(C.msg(f"book.prov.{k}", PROV_LABEL_EN[k]),

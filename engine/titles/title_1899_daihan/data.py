@@ -175,6 +175,8 @@ PROVISIONAL = {
     "d_bump": "a D bought from the treasury moves right 1/2/3 spaces in OR 1/2/3",
     "tiles": "counts beyond 7, 8, 9, 3, 4 and upgrades beyond them: standard 18xx",
     "city_slots": "one station space per city, two in Hanseong",
-    "kyeongin_run": "Kyeongin's run is entered by the table (default ₩40)",
+    "kyeongin_run": "Kyeongin's run is entered by the table when it first runs and after "
+                    "Hanseong's or Incheon's tile or the phase changes (first default ₩40); "
+                    "otherwise it pays as last time",
     "privates_close": "privates still held by players close at phase 5",
 }

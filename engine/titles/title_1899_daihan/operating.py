@@ -1,7 +1,8 @@
 """The operating round's steps of 1899 DAIHAN (rulebook §7): the core's turn (A track,
 B station, C run, D dividend, E trains, X privates at any time), with
 
-- ``KyeonginRun``: Kyeongin's run entered by its owner before the companies operate (§10-G);
+- ``KyeonginRun``: Kyeongin's run entered by its owner before the companies operate (§10-G),
+  asked only when it first runs and after its tiles or the phase change (else paid again);
 - ``ResourceTrack``: the free lay for B-E's buyer, before anything else of the turn;
 - ``DaihanLayTrack`` in place of the core's: the track lay naming its hex and terrain
   (``track``);
@@ -41,7 +42,11 @@ class KyeonginRun(OperatingStep):
 
     def start(self, g):
         rnd = self.round
-        rnd.kyeongin_owner = g.kyeongin_runs()
+        owner = g.kyeongin_runs()
+        if owner and g.kyeongin_unchanged():      # paid again at once: no step of its own
+            g.kyeongin_pay_again(owner)
+            g.kyeongin_again, owner = owner, None
+        rnd.kyeongin_owner = owner
         if rnd.kyeongin_owner:
             rnd.finished = False           # Kyeongin runs even when no company operates
 

@@ -46,21 +46,69 @@ class DaihanPrivatesMixin:
             return None
         return g["owner"]
 
+    # Kyeongin's run (§10-G) is the same two-city run every round: what it pays changes only
+    # with Hanseong's or Incheon's tile or the phase (a port's value, §7-7-3). So the owner
+    # enters it when it first runs and after such a change; otherwise it pays what it paid
+    # last time, with the other privates (§7-1), and the history and the board say so.
+    def kyeongin_basis(self) -> list:
+        """What the Hanseong-Incheon run's value hangs on: the two tiles and the phase."""
+        return [self.board.laid.get(D.HANSEONG, (None,))[0],
+                self.board.laid.get(D.INCHEON, (None,))[0], self.phase["name"]]
+
+    def kyeongin_unchanged(self) -> bool:
+        """Whether Kyeongin's run was entered and nothing it hangs on changed since."""
+        last = self.kyeongin_last
+        return last is not None and last["basis"] == self.kyeongin_basis()
+
+    def kyeongin_pay_again(self, owner: str) -> None:
+        self._pay_kyeongin(owner, self.kyeongin_last["revenue"], again=True)
+
+    def kyeongin_entered_again(self, owner: str, revenue) -> None:
+        """The owner enters the run paid again at the round's start (before anything else):
+        the half paid again goes back to the bank, the entered run is paid."""
+        back = self.kyeongin_last["revenue"] // 2
+        self.kyeongin_run(owner, revenue)         # checks the revenue first
+        self.ledger.pay(owner, BANK, back)
+        self.emit("kyeongin_paid_back", f"{self.pname(owner)} gives back the {self.money(back)} "
+                  "Kyeongin paid again.", f"{self.pname(owner)} gives {self.money(back)} back "
+                  "to the bank.", player=owner, amount=back)
+
     def kyeongin_run(self, player: str, revenue) -> None:
         if not isinstance(revenue, int) or isinstance(revenue, bool) or not 0 <= revenue <= 500:
             raise GameError("kyeongin_revenue", "Kyeongin's run is a whole number of won from "
                             "0 to 500 (the Hanseong-Incheon run of its 2-train).",
                             revenue=revenue)
+        self.kyeongin_last = {"revenue": revenue, "basis": self.kyeongin_basis()}
+        self._pay_kyeongin(player, revenue, again=False)
+
+    def _pay_kyeongin(self, player: str, revenue: int, again: bool) -> None:
         half = revenue // 2
         self.ledger.pay(BANK, player, half)
+        board = f"Give {self.pname(player)} {self.money(half)} from the bank."
+        if again:
+            self.emit("kyeongin_paid_again", f"Kyeongin Railway Co. runs Hanseong-Incheon for "
+                      f"{self.money(revenue)} again (its tiles and the phase are as when it was "
+                      f"entered): {self.pname(player)} receives {self.money(half)}, the rest "
+                      "stays in the bank.", board, player=player, revenue=revenue,
+                      amount=half)
+            return
         self.emit("kyeongin_paid", f"Kyeongin Railway Co. runs for {self.money(revenue)}: "
                   f"{self.pname(player)} receives {self.money(half)}, the rest stays in the "
-                  "bank.", player=player, revenue=revenue, amount=half)
+                  "bank.", board, player=player, revenue=revenue, amount=half)
 
     def kyeongin_entry(self, player: str) -> dict:
-        return {"type": "kyeongin_run", "entity": player,
-                "label": C.msg("act.kyeongin_run", "Enter Kyeongin's Hanseong-Incheon run"),
-                "params": {"revenue": C.number("money", 0, 200, 10, D.KYEONGIN_RUN_DEFAULT)}}
+        last = self.kyeongin_last
+        default = last["revenue"] if last else D.KYEONGIN_RUN_DEFAULT
+        entry = {"type": "kyeongin_run", "entity": player,
+                 "label": C.msg("act.kyeongin_run", "Enter Kyeongin's Hanseong-Incheon run"),
+                 "params": {"revenue": C.number("money", 0, 200, 10, default)}}
+        if last:
+            entry["show"] = [{"label": C.msg("field.kyeongin_why", "Asked again"),
+                              "value": C.text(C.msg(
+                                  "field.kyeongin_changed", "Hanseong's or Incheon's tile or "
+                                  "the phase has changed since it ran for %(revenue)s",
+                                  revenue=last["revenue"]))}]
+        return entry
 
     # -- sale to a company --------------------------------------------------------------------
     def corp_buy_company(self, corp, company, price):

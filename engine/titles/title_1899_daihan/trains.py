@@ -19,6 +19,12 @@ from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
 
+# a train where the company owns two of its kind, or the one with an executive car
+TRAIN_WORDS = {"train.nth": "%(kind)s-train no. %(n)s",
+               "train.nth_car": "%(kind)s-train no. %(n)s with an executive car",
+               "train.with_car": "%(kind)s-train with an executive car"}
+
+
 class DaihanDepot(Depot):
     def available(self) -> list[str]:
         out = super().available()
@@ -63,8 +69,8 @@ class DaihanTrainsMixin:
         for t in gone:
             del self.cars[t]
         if gone:
-            self.emit("cars_returned", f"Executive cars return to the supply from "
-                      f"{', '.join(gone)}.", "Put those executive cars back in the supply.",
+            self.emit("cars_returned", f"Executive cars return to the supply ({len(gone)}).",
+                      "Put those executive cars back in the supply.",
                       trains=gone, count=len(gone))
 
     # -- buying ------------------------------------------------------------------------------
@@ -150,8 +156,9 @@ class DaihanTrainsMixin:
                 self.depot.rusted.add(cheapest)
                 scrapped.append(cheapest)
             if scrapped:
+                kinds = ", ".join(f"{Depot.kind(t)}-train" for t in scrapped)
                 self.emit("trains_scrapped", f"{corp} is over the train limit of {limit} "
-                          f"and scraps {', '.join(scrapped)}.",
+                          f"and scraps its cheapest: {kinds}.",
                           f"Remove {corp}'s {', '.join(Depot.kind(t) for t in scrapped)}-"
                           "train(s) from the game.", corporation=corp, trains=scrapped,
                           limit=limit)
@@ -172,20 +179,49 @@ class DaihanTrainsMixin:
             raise GameError("cannot_afford_car", f"{corp} has "
                             f"{self.money(self.ledger.of(corp))} and cannot pay "
                             f"{self.money(price)} for an executive car.", price=price)
+        n = self.train_number(corp, train)
+        which = f"{Depot.kind(train)}-train" + (f" no. {n}" if n else "")
         self.ledger.pay(corp, BANK, price)
         self.cars[train] = True
-        self.emit("car_bought", f"{corp} attaches an executive car to train {train} for "
-                  f"{self.money(price)}.", f"Put an executive car on {corp}'s "
-                  f"{Depot.kind(train)}-train.", corporation=corp, train=train, price=price)
+        self.emit("car_bought", f"{corp} attaches an executive car to its {which} for "
+                  f"{self.money(price)}.", f"Put an executive car on {corp}'s {which}.",
+                  corporation=corp, train=train, price=price, n=n)
+
+    def train_number(self, corp: str, train: str) -> int | None:
+        """A train's place among its company's trains of its kind, in the book's list (None
+        when the company owns one of that kind)."""
+        kinds = [Depot.kind(t) for t in self.corps[corp]["trains"]]
+        kind = Depot.kind(train)
+        if kinds.count(kind) < 2:
+            return None
+        return kinds[:self.corps[corp]["trains"].index(train) + 1].count(kind)
+
+    def train_names(self, corp: str, cars: bool = False) -> dict[str, dict]:
+        """Each of ``corp``'s trains as the table tells it from the others: its kind, and
+        where the company owns two of a kind its place among them in the book's list ("2-train
+        no. 2"); with ``cars``, the train with an executive car says so."""
+        out = {}
+        for t in self.corps[corp]["trains"]:
+            kind, n = Depot.kind(t), self.train_number(corp, t)
+            car = "_car" if cars and t in self.cars else ""
+            if n is None and not car:
+                out[t] = C.train(kind)
+                continue
+            code = "train.nth" + car if n else "train.with_car"
+            params = {"kind": kind, "n": n} if n else {"kind": kind}
+            out[t] = C.text(C.msg(code, TRAIN_WORDS[code] % params, **params))
+        return out
 
     def car_entry(self, corp: str) -> dict | None:
         free = [t for t in self.corps[corp]["trains"] if t not in self.cars]
         if not free or self.cars_left() <= 0 or self.car_price() > self.ledger.of(corp):
             return None
+        names = self.train_names(corp)
+        labels = {t: names[t]["v"] for t in free if names[t]["t"] == "text"}
         return {"type": "buy_executive_car", "entity": corp, "price": self.car_price(),
                 "label": C.msg("act.buy_executive_car", "Buy an executive car (%(price)s)",
                                price=self.money(self.car_price())),
-                "params": {"train": C.choice("train", free)},
+                "params": {"train": C.choice("train", free, labels or None)},
                 "warn": C.msg("warn.executive_car", f"{corp} pays {self.money(self.car_price())} "
                               "for the car, from its treasury.", corporation=corp,
                               price=self.car_price())}
@@ -200,13 +236,24 @@ class DaihanTrainsMixin:
 
     def run_template(self, corp):
         entry = super().run_template(corp)
-        entry["params"]["goods"] = C.number("count", 0, D.MAX_GOODS_PER_RUN, 1, 0)
+        each = self.goods_value()
+        entry["params"]["goods"] = C.number(
+            "count", 0, D.MAX_GOODS_PER_RUN, 1, 0,
+            label=C.msg("param.goods_carried", "Sets of goods carried (%(amount)s each)",
+                        amount=each))
         cars = [t for t in entry["trains"] if t in self.cars]
-        entry["show"] = [{"label": C.msg("field.goods_value", "Each goods delivery"),
-                          "value": C.money(self.goods_value())}]
-        if cars:
+        # §7-5-4 in the rulebook's words: what counts as a set of goods carried
+        entry["show"] = [{"label": C.msg("field.goods_rule", "Goods"), "value": C.text(C.msg(
+            "field.goods_how", "a set counts when a train passes a tile with a goods token "
+            "and reaches a port or border with its collection point: %(amount)s each, each "
+            "set to one collection point; with an executive car it counts even where that "
+            "stop earns nothing", amount=each))}]
+        if cars:                        # each train's field says which one has the car
+            named = self.train_names(corp, cars=True)
+            entry["params"]["revenues"]["items"] = [named[t] for t in entry["trains"]]
+            plain = self.train_names(corp)
             entry["show"].append({"label": C.msg("field.cars", "With an executive car"),
-                                  "value": C.listing("train", [Depot.kind(t) for t in cars])})
+                                  "value": C.value("list", [plain[t] for t in cars])})
         return entry
 
     def run_entries(self, corp, action):
@@ -222,7 +269,11 @@ class DaihanTrainsMixin:
             raise GameError("goods_count", f"Goods delivered: a whole number from 0 to "
                             f"{D.MAX_GOODS_PER_RUN}.", goods=goods)
         if goods:
-            self.emit("goods_delivered", f"{corp} delivers {goods} goods for "
-                      f"{self.money(goods * self.goods_value())}.", corporation=corp,
-                      count=goods, amount=goods * self.goods_value())
+            each = self.goods_value()
+            self.emit("goods_delivered", f"{corp} carries {goods} set(s) of goods to their "
+                      f"collection points for {self.money(goods * each)} "
+                      f"({self.money(each)} each).",
+                      f"Count {self.money(goods * each)} for the goods in {corp}'s revenue on "
+                      "the revenue board.", corporation=corp, count=goods,
+                      amount=goods * each, each=each)
         return entry["revenue"] + goods * self.goods_value(), 0

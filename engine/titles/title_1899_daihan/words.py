@@ -11,7 +11,8 @@ PARAMS = {
     "min": "money", "max": "money", "step": "money", "need": "money", "spaces": "count",
     "count": "count", "limit": "count", "allowed": "count", "bought": "percent",
     "percent": "percent", "train": "train", "trains": "list", "hex": "hex", "home": "hex",
-    "tile": "tile", "old_tile": "tile", "resource": "text", "token": "text", "goods": "count",
+    "tile": "tile", "old_tile": "tile", "resource": "text",
+    "token": "text", "goods": "count", "each": "money",
     "companies": "list", "terrain": "text", "up": "company", "type": "text", "revenue_max": "money",
 }
 
@@ -50,6 +51,20 @@ WORDS = {
                         "%(amount)s, the rest stays in the bank.",
                         "경인철도회사가 %(revenue)s 수익을 냅니다: %(player)s 님이 %(amount)s"
                         "을(를) 받고 나머지는 은행에 남습니다."),
+    "kyeongin_paid.board": _w("Give %(player)s %(amount)s from the bank.",
+                              "은행에서 %(player)s 님에게 %(amount)s을(를) 주세요."),
+    "kyeongin_paid_again": _w("Kyeongin Railway Co. runs Hanseong-Incheon for %(revenue)s "
+                              "again (its tiles and the phase are as when it was entered): "
+                              "%(player)s receives %(amount)s, the rest stays in the bank.",
+                              "경인철도회사가 다시 한성-인천을 달려 %(revenue)s 수익을 냅니다 "
+                              "(타일과 페이즈가 입력했을 때와 같음): %(player)s 님이 %(amount)s"
+                              "을(를) 받고 나머지는 은행에 남습니다."),
+    "kyeongin_paid_again.board": _w("Give %(player)s %(amount)s from the bank.",
+                                    "은행에서 %(player)s 님에게 %(amount)s을(를) 주세요."),
+    "kyeongin_paid_back": _w("%(player)s gives back the %(amount)s Kyeongin paid again.",
+                             "%(player)s 님이 경인이 다시 번 %(amount)s을(를) 돌려줍니다."),
+    "kyeongin_paid_back.board": _w("%(player)s gives %(amount)s back to the bank.",
+                                   "%(player)s 님은 은행에 %(amount)s을(를) 돌려주세요."),
     "kyeongin_rusted": _w("Kyeongin Railway Co.'s 2-train rusts: the company earns nothing "
                           "more.", "경인철도회사의 2열차가 폐차됩니다: 더 이상 수익이 없습니다."),
     "kyeongin_rusted.board": _w("Remove the 2-train from the Kyeongin card.",
@@ -93,18 +108,34 @@ WORDS = {
     "resource_track_skipped": _w("%(corporation)s lays no free track for %(company)s.",
                                  "%(corporation)s 회사는 %(company)s 회사의 무료 선로를 놓지 "
                                  "않습니다."),
-    "car_bought": _w("%(corporation)s attaches an executive car to its %(train)s-train for "
-                     "%(price)s.", "%(corporation)s 회사가 %(train)s 열차에 임원 객차를 "
-                     "%(price)s에 붙입니다."),
-    "car_bought.board": _w("Put an executive car on %(corporation)s's train.",
-                           "%(corporation)s 회사의 열차에 임원 객차를 놓으세요."),
+    "car_bought": _w(("%(corporation)s attaches an executive car to its %(train)s-train "
+                      "no. %(n)s for %(price)s.",
+                      "%(corporation)s attaches an executive car to its %(train)s-train for "
+                      "%(price)s."),
+                     ("%(corporation)s 회사가 %(train)s열차 %(n)s번에 임원 객차를 %(price)s에 "
+                      "붙입니다.",
+                      "%(corporation)s 회사가 %(train)s열차에 임원 객차를 %(price)s에 붙입니다.")),
+    "car_bought.board": _w(("Put an executive car on %(corporation)s's %(train)s-train no. "
+                            "%(n)s.", "Put an executive car on %(corporation)s's "
+                            "%(train)s-train."),
+                           ("%(corporation)s 회사의 %(train)s열차 %(n)s번에 임원 객차를 놓으세요.",
+                            "%(corporation)s 회사의 %(train)s열차에 임원 객차를 놓으세요.")),
     "cars_returned": _w("Executive cars return to the supply (%(count)s).",
                         "임원 객차가 공급처로 돌아갑니다 (%(count)s개)."),
     "cars_returned.board": _w("Put those executive cars back in the supply.",
                               "그 임원 객차들을 공급처로 돌려놓으세요."),
-    "goods_delivered": _w("%(corporation)s delivers %(count)s goods for %(amount)s.",
-                          "%(corporation)s 회사가 화물 %(count)s개를 운송해 %(amount)s을(를) "
-                          "법니다."),
+    "goods_delivered": _w(("%(corporation)s carries %(count)s set(s) of goods to their "
+                           "collection points for %(amount)s (%(each)s each).",
+                           "%(corporation)s carries %(count)s set(s) of goods to their "
+                           "collection points for %(amount)s."),
+                          ("%(corporation)s 회사가 화물 %(count)s개를 집하 지점까지 운송해 "
+                           "%(amount)s을(를) 법니다 (개당 %(each)s).",
+                           "%(corporation)s 회사가 화물 %(count)s개를 집하 지점까지 운송해 "
+                           "%(amount)s을(를) 법니다.")),
+    "goods_delivered.board": _w("Count %(amount)s for the goods in %(corporation)s's revenue "
+                                "on the revenue board.",
+                                "수익 보드의 %(corporation)s 회사 수익에 화물 몫 %(amount)s을(를) "
+                                "더하세요."),
     "d_bump": _w("%(corporation)s bought its D-train from its treasury: its price moves "
                  "%(spaces)s space(s), from %(old_price)s to %(price)s.",
                  "%(corporation)s 회사가 자기 자금으로 D열차를 샀습니다: 주가가 %(spaces)s칸, "
@@ -212,8 +243,28 @@ WORDS = {
                                   ("닿을 수 있는 빈 자원 헥스(%(resource)s)가 없음: 무료 선로 "
                                    "건너뛰기", "무료 선로 건너뛰기 (닿을 수 있는 빈 자원 헥스 없음)")),
     "word.mountain_river": _w("mountain or river (₩80)", "산·강 (₩80)"),
+    "field.kyeongin_why": _w("Asked again", "다시 묻는 이유"),
+    "field.kyeongin_changed": _w("Hanseong's or Incheon's tile or the phase has changed since "
+                                 "it ran for %(revenue)s",
+                                 "%(revenue)s 수익을 낸 뒤 한성이나 인천의 타일, 또는 페이즈가 "
+                                 "바뀌었습니다"),
     "field.goods_value": _w("Each goods delivery", "화물 1회 운송"),
+    "field.goods_rule": _w("Goods", "화물"),
+    "field.goods_how": _w("a set counts when a train passes a tile with a goods token and "
+                          "reaches a port or border with its collection point: %(amount)s "
+                          "each, each set to one collection point; with an executive car it "
+                          "counts even where that stop earns nothing",
+                          "열차가 화물 토큰이 있는 타일을 지나 그 화물의 집하 지점이 있는 항구나 "
+                          "국경에 닿으면 한 개로 셉니다: 개당 %(amount)s, 화물 하나는 집하 지점 "
+                          "한 곳에만; 임원 객차가 붙은 열차는 그 정거장에서 수익을 내지 않아도 "
+                          "운송으로 칩니다"),
+    "param.goods_carried": _w("Sets of goods carried (%(amount)s each)",
+                              "운송한 화물 수 (개당 %(amount)s)"),
     "field.cars": _w("With an executive car", "임원 객차가 붙은 열차"),
+    "train.nth": _w("%(kind)s-train no. %(n)s", "%(kind)s열차 %(n)s번"),
+    "train.nth_car": _w("%(kind)s-train no. %(n)s with an executive car",
+                        "임원 객차가 붙은 %(kind)s열차 %(n)s번"),
+    "train.with_car": _w("%(kind)s-train with an executive car", "임원 객차가 붙은 %(kind)s열차"),
     "option.executive_car_price": _w("Price of an executive car", "임원 객차 가격"),
     "note.provisional_box": _w("provisional: check your box", "임시 값: 게임 상자를 확인하세요"),
     "option.goods_values": _w("Goods per delivery in phases 2, 3, 4, 5, 6, D",
@@ -237,6 +288,9 @@ WORDS = {
     "book.car_price": _w("Executive car price", "임원 객차 가격"),
     "book.goods_value": _w("Goods per delivery", "화물 1회 운송 수익"),
     "book.cars_on": _w("Trains with a car", "임원 객차가 붙은 열차"),
+    "book.car_on": _w("%(corporation)s: %(kind)s-train", "%(corporation)s: %(kind)s열차"),
+    "book.car_on_nth": _w("%(corporation)s: %(kind)s-train no. %(n)s",
+                          "%(corporation)s: %(kind)s열차 %(n)s번"),
     "book.kyeongin_train": _w("Kyeongin's 2-train", "경인의 2열차"),
     "book.kyeongin_runs": _w("runs Hanseong-Incheon", "한성-인천 운행"),
     "book.hanseong": _w("Hanseong", "한성"),
@@ -263,7 +317,8 @@ _PROV_KO = {
     "d_bump": "자기 자금 D열차: 운영 라운드 1/2/3에서 오른쪽 1/2/3칸",
     "tiles": "7, 8, 9, 3, 4 외 타일 수와 업그레이드: 표준 18xx",
     "city_slots": "도시마다 역 자리 1개, 한성은 2개",
-    "kyeongin_run": "경인의 수익은 테이블이 입력 (기본 ₩40)",
+    "kyeongin_run": "경인의 수익은 처음 달릴 때와 한성·인천의 타일이나 페이즈가 바뀐 뒤에만 "
+                    "테이블이 입력 (처음 기본 ₩40); 그 밖에는 지난번과 같은 수익",
     "privates_close": "플레이어가 가진 사기업은 5페이즈에 버려짐",
 }
 _PROV_LABEL_KO = {
