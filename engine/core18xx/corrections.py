@@ -110,7 +110,8 @@ class Corrections:
         if target not in self.ledger.cash or target == BANK:
             raise GameError("bad_target", f"No cash holder {target!r}.", target=target)
         if amount == 0 and not self.ZERO_CASH_CORRECTION:
-            raise GameError("bad_amount", "Give the amount to add (or take, if negative).")
+            raise GameError("zero_correction", "A cash correction of 0 changes nothing: enter "
+                            "the amount to add, or a negative amount to take.")
         if amount > 0:
             self.ledger.pay(BANK, target, amount)
         else:

@@ -115,3 +115,21 @@ def test_a_private_given_out_in_the_auction_leaves_the_sale():
     assert r.companies["KT"]["owner"] == "3" and "KT" not in r.round.companies
     assert any(b["company"] == "TA" and b.get("buys") for b in g.legal_actions()
                if b["type"] == "bid")
+
+
+@pytest.mark.parametrize("title", ["1888-N", "1899-DAIHAN"])
+def test_a_cash_correction_of_zero_is_refused_for_what_it_is_not_for_its_shape(title):
+    """The form offers 0 (its default, inside −100,000 … 100,000): posted as it stands, it is
+    refused as changing nothing, never as a malformed amount (a shape refusal of an offered
+    value, which random play found for 1899 at seed 3030), and the game is unchanged."""
+    from engine import Game
+    from engine.errors import GameError
+    from tests.contract_play import is_shape_error
+    g = Game(title, ["Ann", "Bo", "Cy", "Di"], seed=3)
+    cash = next(a for a in corrections(g) if a["kind"] == "cash")
+    assert cash["params"]["amount"]["min"] <= 0 <= cash["params"]["amount"]["max"]
+    before = g.view()
+    with pytest.raises(GameError) as refused:
+        g.process(posted(cash, "1", target="2", amount=0, reason="counted twice"))
+    assert refused.value.code == "zero_correction" and not is_shape_error(refused.value)
+    assert "0 changes nothing" in refused.value.message and g.view() == before
