@@ -338,6 +338,9 @@ class CoreBookMixin:
                 getattr(r, "stage", RUN + 1) <= RUN and self.corps[r.corp]["trains"]:
             finder = self.route_finder(r.corp)
             best = self.best_run(r.corp, finder)
-            routes = [(f"{r.corp} {t}", route.stops, finder.track_of(route))
+            routes = [(C.msg("book.board_route", "%(company)s %(train)s %(route)s",
+                             company=C.company(r.corp), train=C.train(str(t).split("-")[0]),
+                             route="-".join(route.hexes())),
+                       route.stops, finder.track_of(route), C.money(route.revenue))
                       for t, route in best[1].items()]
         return picture(board, colors[-1] if colors else PHASE_COLORS[0], routes)

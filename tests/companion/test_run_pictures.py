@@ -43,3 +43,25 @@ def test_the_run_form_draws_each_best_route_with_its_revenue(client, lang, words
     # display only: nothing of the picture is posted, the form keeps its one button
     assert "picture" not in form.split("data-fixed=")[1].split(">")[0]
     assert len(re.findall(r"<button", form)) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_books_board_names_each_route_by_company_train_and_hexes(client, lang):
+    """The book's board key said a route by the engine's train id ("LYR 2-0"): it says the
+    company, the train's kind and the hexes, with the revenue, in the page's language."""
+    if "1888-N" not in titles.TITLES or not FIXTURE.exists():
+        pytest.skip("1888-N or its recorded game is not here")
+    client.set_cookie("lang", lang)
+    page, entry = lay_page(client, "run_trains")
+    board = re.search(r'data-section="board".*?</section>', page, re.S).group(0)
+    key = re.findall(r'<ul class="plain routekey">(.*?)</ul>', board, re.S)
+    assert key, "the board shows the routes found while a company is to run"
+    items = re.findall(r"<li>.*?</li>", key[0], re.S)
+    assert len(items) == len(entry["picture"]["routes"])
+    train = "2-train" if lang == "en" else "2열차"
+    for li, r in zip(items, entry["picture"]["routes"]):
+        text = re.sub(r"<[^>]+>", "", li)
+        assert not re.search(r"\b\d-\d\b", text), text              # no train id like 2-0
+        assert "LYR" in text and train in text and r["label"]["params"]["route"] in text
+        assert re.search(r"¥\s?%d" % r["value"]["v"], text), text
