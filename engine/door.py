@@ -124,6 +124,23 @@ def _choice_text(t: str, raw, currency: str) -> str:
     return str(raw)
 
 
+def _label(p: dict, raw):
+    """A choice's label as its form shows it (a message or a typed value), or None."""
+    got = (p.get("labels") or {}).get(C.choice_key(raw))
+    return got if isinstance(got, dict) else None
+
+
+def _choice_shown(t: str, raw, p: dict, currency: str) -> tuple:
+    """(the English, the param) of an offered choice in a refusal: its label where the form
+    has one (a card's name, a link's places), never its raw id ("#1", "OA04")."""
+    lab = _label(p, raw)
+    if lab is None:
+        return _choice_text(t, raw, currency), _typed(t, raw)
+    if "code" in lab:
+        return lab.get("message") or str(raw), lab
+    return _choice_text(lab.get("t", t), lab.get("v", raw), currency), lab
+
+
 def check_param(name: str, p: dict, value, action: dict, currency: str):
     """``value`` as the param admits it (a text normalised as declared), or a refusal."""
     kind = p["kind"]
@@ -181,11 +198,12 @@ def check_param(name: str, p: dict, value, action: dict, currency: str):
             return value
     if p.get("free_entry") and _free_entry_ok(t, allowed, value):
         return value
-    shown = ", ".join(_choice_text(t, c, currency) for c in allowed[:SHOWN_CHOICES])
+    offered = [_choice_shown(t, c, p, currency) for c in allowed[:SHOWN_CHOICES]]
+    shown = ", ".join(english for english, _ in offered)
     if len(allowed) > SHOWN_CHOICES:
         shown += ", …"
     _refuse("param_choice", "{field} must be one of: " + (shown or "nothing now") + ".",
-            name, p, choices=[_typed(t, c) for c in allowed[:SHOWN_CHOICES]],
+            name, p, choices=[param for _, param in offered],
             more=max(0, len(allowed) - SHOWN_CHOICES))
 
 

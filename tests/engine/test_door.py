@@ -14,7 +14,7 @@ import random
 import pytest
 
 from engine import Game, GameError, contract as C
-from engine.door import REFUSALS, admit
+from engine.door import REFUSALS, admit, check_param
 from tests import contract_play as cp
 from tests.door_cases import spoiled
 
@@ -147,3 +147,20 @@ def test_every_door_refusal_has_english_and_korean_words():
     words, _ = words_of(None)
     for code in REFUSALS:
         assert words[code]["en"] and words[code]["ko"], code
+
+
+def test_a_choice_refusal_names_the_offered_choices_by_their_labels_not_their_ids():
+    """18Korea's draft offers cards by code with each card's name as its label: a card not
+    offered is refused by the door naming the offered cards as the form shows them (the label messages in
+    the params, their English in the message), never the bare codes."""
+    game = Game("18Korea", ["Ann", "Bo", "Cy"], seed=1)
+    entry = next(e for e in game.legal_actions() if e["type"] == "draft")
+    card = entry["params"]["card"]
+    labels = [card["labels"][C.choice_key(c)] for c in C.allowed(card, {})]
+    assert all("code" in lab for lab in labels)
+    with pytest.raises(GameError) as refused:      # (the game then asks its rules why)
+        check_param("card", card, "ZZ99", {"type": "draft"}, "₩")
+    err = refused.value
+    assert err.code == "param_choice"
+    assert err.params["choices"] == labels[:len(err.params["choices"])]
+    assert labels[0]["message"] in err.message
