@@ -92,12 +92,21 @@ class Corrections:
     def after_correction(self) -> None:
         """What follows any correction (18 Lilliput: who is now over the train limit)."""
 
-    def _fix(self, what: str, reason: str, **params) -> None:
+    def _fix(self, what, reason: str, **params) -> None:
+        """The correction's event; ``what`` it did is a message (its words in every language:
+        ``fixed.<kind>``) or, from a title's own kind, English alone."""
         by = params.pop("by")
         name = self.names.get(by, by)
-        self.emit("correction", f"Correction by {name}: {what} ({reason}).",
-                  f"Check the board: {what}.", kind=params.pop("kind"), what=what,
+        english = what["message"] if isinstance(what, dict) else what
+        self.emit("correction", f"Correction by {name}: {english} ({reason}).",
+                  f"Check the board: {english}.", kind=params.pop("kind"), what=what,
                   reason=reason, by=by, by_name=name, **params)
+
+    def _holder(self, who: str) -> dict:
+        """A cash or share holder (a player, a company, the IPO, the pool) as a typed value."""
+        if who in self.names:
+            return C.player(who)
+        return C.company(who) if who in getattr(self, "corps", {}) else C.text(who)
 
     def money(self, amount: int) -> str:
         return f"{self.CURRENCY}{amount:,}" if amount >= 0 else f"-{self.CURRENCY}{-amount:,}"
@@ -117,8 +126,11 @@ class Corrections:
         else:
             self.ledger.pay(target, BANK, -amount)
         name = self.names.get(target, target)
-        self._fix(f"{name} {'+' if amount > 0 else ''}{self.money(amount)}",
-                  reason, kind="cash", by=action["entity"], target=target,
+        gets = amount > 0
+        what = C.msg("fixed.cash." + ("add" if gets else "take"),
+                     f"{name} {'+' if gets else ''}{self.money(amount)}",
+                     target=self._holder(target), amount=C.money(abs(amount)))
+        self._fix(what, reason, kind="cash", by=action["entity"], target=target,
                   target_name=name, amount=amount)
 
 
@@ -201,7 +213,9 @@ class CorrectionsMixin(Corrections):
                             "Give a market space (row, column) and a started company.")
         self.market.place(corp, rc)
         price = self.market.price(corp)
-        self._fix(f"{corp}'s price set to {self.money(price)}", reason, kind="share_price",
+        what = C.msg("fixed.share_price", f"{corp}'s price set to {self.money(price)}",
+                     company=C.company(corp), price=C.money(price))
+        self._fix(what, reason, kind="share_price",
                   by=action["entity"], corporation=corp, price=price, row=rc[0], column=rc[1])
 
     def _fix_train(self, action, reason):
@@ -212,7 +226,8 @@ class CorrectionsMixin(Corrections):
             self.corps[corp]["trains"].remove(train)
             del self.train_owner[train]
             self.depot.rusted.add(train)
-            what = f"train {train} removed from {corp}"
+            what = C.msg("fixed.train.remove", f"a {Depot.kind(train)}-train removed from "
+                         f"{corp}", train=C.train(train), company=C.company(corp))
         elif op == "give":
             if train not in self.depot.available():
                 raise GameError("train_unavailable", f"Train {train!r} is not in the bank.")
@@ -220,7 +235,8 @@ class CorrectionsMixin(Corrections):
             self.depot.owner[train] = corp
             self.corps[corp]["trains"].append(train)
             self.train_owner[train] = corp
-            what = f"train {train} given to {corp}"
+            what = C.msg("fixed.train.give", f"a {Depot.kind(train)}-train given to {corp}",
+                         train=C.train(train), company=C.company(corp))
         else:
             raise GameError("bad_correction", "A train correction is op 'remove' or 'give'.")
         self._fix(what, reason, kind="train", by=action["entity"], corporation=corp, train=train,
@@ -255,7 +271,11 @@ class CorrectionsMixin(Corrections):
                 best = max(players.values())
                 self.shares.president[corp] = next(p for p in self.shares.seating
                                                    if players.get(p) == best)
-        self._fix(f"{pct}% of {corp} moved from {self.pname(src)} to {self.pname(dst)}", reason,
+        said = {IPO: "IPO", POOL: "the bank pool"}
+        what = C.msg("fixed.shares", f"{pct}% of {corp} moved from "
+                     f"{said.get(src) or self.pname(src)} to {said.get(dst) or self.pname(dst)}", percent=C.percent(pct), company=C.company(corp),
+                     source=self._holder(src), to=self._holder(dst))
+        self._fix(what, reason,
                   kind="shares", by=action["entity"], corporation=corp, source=src,
                   source_name=self.pname(src), to=dst, to_name=self.pname(dst), percent=pct)
         if self.corps[corp]["par"] is not None:
@@ -285,8 +305,11 @@ class CorrectionsMixin(Corrections):
             auction.companies.remove(company)      # no longer for sale; open bids on it lapse
             auction.bids.pop(company, None)
             auction._resolve(self)
-        self._fix(f"{self.cname(company)} now {'closed' if owner == 'closed' else self.pname(owner)}",
-                  reason, kind="company", by=action["entity"], company=company,
+        what = C.msg("fixed.company.closed", f"{self.cname(company)} now closed",
+                     company=C.text(self.cname(company))) if owner == "closed" else \
+            C.msg("fixed.company", f"{self.cname(company)} now {self.pname(owner)}",
+                  company=C.text(self.cname(company)), owner=self._holder(owner))
+        self._fix(what, reason, kind="company", by=action["entity"], company=company,
                   company_name=self.cname(company), owner=owner, owner_name=self.pname(owner))
 
     def _fix_tile(self, action, reason):
@@ -298,7 +321,8 @@ class CorrectionsMixin(Corrections):
             if old:
                 self.board.supply[old[0]] += 1
                 del self.board.laid[hex_id]
-            what, rotation = f"no tile on {hex_id}", None
+            what = C.msg("fixed.tile.none", f"no tile on {hex_id}", hex=C.value("hex", hex_id))
+            rotation = None
         else:
             if tile not in self.TILES:
                 raise GameError("unknown_tile", f"There is no tile {tile!r}.", tile=tile)
@@ -312,7 +336,9 @@ class CorrectionsMixin(Corrections):
                 self.board.supply[old[0]] += 1
             self.board.supply[tile] -= 1
             self.board.laid[hex_id] = (tile, rotation)
-            what = f"tile #{tile} on {hex_id}, {turned(rotation)}"
+            what = C.msg("fixed.tile", f"tile #{tile} on {hex_id}, {turned(rotation)}",
+                         tile=C.value("tile", tile), hex=C.value("hex", hex_id),
+                         rotation=C.value("rotation", rotation))
         self._fix(what, reason, kind="tile", by=action["entity"], hex=hex_id, tile=tile,
                   rotation=rotation)
 
@@ -339,8 +365,9 @@ class CorrectionsMixin(Corrections):
             c["tokens_used"] -= 1
         else:
             raise GameError("bad_correction", "A token correction is op 'add' or 'remove'.")
-        self._fix(f"{corp} token {'added to' if op == 'add' else 'removed from'} {hex_id}",
-                  reason, kind="token", by=action["entity"], corporation=corp, hex=hex_id,
+        what = C.msg(f"fixed.token.{op}", f"{corp} token {'added to' if op == 'add' else 'removed from'}"
+                     f" {hex_id}", company=C.company(corp), hex=C.value("hex", hex_id))
+        self._fix(what, reason, kind="token", by=action["entity"], corporation=corp, hex=hex_id,
                   city=city, op=op)
 
     def _fix_phase(self, action, reason):
@@ -349,7 +376,8 @@ class CorrectionsMixin(Corrections):
         if phase not in names:
             raise GameError("bad_phase", f"The phases are {', '.join(names)}.", phase=phase)
         self.phase_index = names.index(phase)
-        self._fix(f"phase {phase}", reason, kind="phase", by=action["entity"], phase=phase)
+        self._fix(C.msg("fixed.phase", f"phase {phase}", phase=C.text(phase)), reason,
+                  kind="phase", by=action["entity"], phase=phase)
 
     def _fix_priority(self, action, reason):
         player = action.get("player")
@@ -360,7 +388,8 @@ class CorrectionsMixin(Corrections):
                             "rounds' turns: enter it in an operating round.")
         i = self.order.index(player)
         self.order = self.order[i:] + self.order[:i]
-        self._fix(f"{self.pname(player)} has the priority deal", reason, kind="priority",
+        self._fix(C.msg("fixed.priority", f"{self.pname(player)} has the priority deal",
+                        player=C.player(player)), reason, kind="priority",
                   by=action["entity"], player=player, player_name=self.pname(player))
 
     CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,

@@ -290,6 +290,7 @@ for _c in ("yellow", "green", "brown", "gray", "grey"):
 WORDS.setdefault("text.ipo", {"en": "IPO", "ko": "IPO"})
 WORDS.setdefault("text.pool", {"en": "bank pool", "ko": "은행 풀"})
 WORDS.setdefault("text.the pool", {"en": "the pool", "ko": "은행 풀"})
+WORDS.setdefault("text.bank", {"en": "the bank", "ko": "은행"})
 # a tile's rotation as the table sees it: turned clockwise from its drawing, a side at a time
 for _r in range(6):
     WORDS[f"rotation.{_r}"] = {"en": turned(_r),

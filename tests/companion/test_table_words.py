@@ -320,3 +320,44 @@ def test_a_train_from_another_company_names_its_seller(app, lang, said):
         present.use_table({"players": [], "currency": "¥"}, words_of(titles.TITLES["1888-N"]))
         labels = [f.label for f in actionforms.forms(legal)]
     assert labels[0] == said and len(set(labels)) == 2
+
+
+# -- corrections: what was corrected, in the page's words ----------------------------------
+
+@pytest.mark.parametrize("lang, said, board", [
+    ("en", ["Correction by Ann: a 2-train given to LYR (found in the box).",
+            "Correction by Ann: Bo +¥50 (miscounted).",
+            "Correction by Ann: 20% of LYR moved from IPO to Bo (sold twice)."],
+     "Check the board: a 2-train given to LYR."),
+    ("ko", ["Ann의 정정: LYR에 2열차 하나를 줌 (found in the box).",
+            "Ann의 정정: Bo +¥50 (miscounted).",
+            "Ann의 정정: LYR 20%: IPO → Bo (sold twice)."],
+     "보드를 확인하세요: LYR에 2열차 하나를 줌."),
+])
+def test_a_correction_says_what_it_changed_in_the_pages_words(app, lang, said, board):
+    """A correction's history line and board text said what it changed in the engine's
+    English only, with the train's id ("train 2-0 given to DR", "정정 (train)"): each kind says
+    it in the page's words, the train by its kind."""
+    from engine import Game
+    g = Game("1888-N", ["Ann", "Bo", "Cy"], seed=3)
+    events = []
+    for fix in ({"kind": "train", "op": "give", "corporation": "LYR", "train": "2-0",
+                 "reason": "found in the box"},
+                {"kind": "cash", "target": "2", "amount": 50, "reason": "miscounted"},
+                {"kind": "shares", "corporation": "LYR", "source": "ipo", "to": "2",
+                 "percent": 20, "reason": "sold twice"}):
+        form = next(e for e in g.legal_actions() if e["type"] == "correction"
+                    and e["kind"] == fix["kind"])
+        action = {k: v for k, v in form.items() if k in ("type", "kind", "op")}
+        events += [e for e in g.process({**action, "entity": "1", **fix})
+                   if e["code"] == "correction"]
+    names = {"1": "Ann", "2": "Bo", "3": "Cy"}
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        from companion import present
+        from engine import titles
+        from engine.words import words_of
+        spec = titles.TITLES["1888-N"]
+        present.use_table({"players": [{"id": k, "name": v} for k, v in names.items()],
+                           "currency": spec.currency}, words_of(spec))
+        assert [present.engine_text(e) for e in events] == said
+        assert (present.words_text(events[0], "board") or events[0]["board"]) == board
