@@ -202,8 +202,8 @@ def test_a_build_naming_a_link_or_place_not_offered_is_refused_in_words(client):
     before = len(game_of(client, code).effective)
     said = {"en": ("Link 9 is not an unfinished link", "may extend link 1 (Auckland – …)",
                    "is not a place's name", "The places named so far: Auckland"),
-            "ko": ("9번 링크는", "연장할 수 있는 링크: 1 (Auckland – …)", "장소 이름이 아닙니다",
-                   "지금까지의 장소: Auckland")}
+            "ko": ("9번 링크는", "연장할 수 있는 링크: 1 (오클랜드 – …)", "장소 이름이 아닙니다",
+                   "지금까지의 장소: 오클랜드")}
     for lang, words in said.items():
         client.set_cookie("lang", lang)
         for typed, expect in (("#9", words[:2]), ("@home", words[2:])):

@@ -119,6 +119,9 @@ def keep_small(rng, name, p, action, game=None):
     if p.get("kind") == "number" and name in ("count", "amount"):
         hi = min(contract.number_max(p, action), p["min"] + 3)
         return rng.randint(p["min"], hi) if hi >= p["min"] else p["min"]
+    if p.get("kind") == "choice" and name == "count" and p["choices"] and \
+            all(isinstance(c, int) for c in p["choices"]):       # the share form's counts
+        return rng.choice(sorted(p["choices"])[:4])
     # the form: the chain first, then the good (a black one mostly to an island)
     to_island = game is not None and action.get("type") == "move_good" and \
         action.get("route", "").endswith(("+", "-")) and \
