@@ -15,11 +15,21 @@ from engine.core18xx.board_picture import picture
 from engine.core18xx.rounds.operating import RUN
 
 
+def acting_value(entity: str, controller=None) -> dict:
+    """Who acts, as the status says it: a company with who runs it ("GR (Ann)")."""
+    by = controller(entity) if controller else None
+    if by is None or by == entity:
+        return C.value("entity", entity)
+    return C.value("entity", entity, note=C.msg("book.acting_by", "%(player)s",
+                                                player=C.player(by)))
+
+
 def status(*, round_text: dict, acting: list, phase=None, bank=None, bank_unlimited=False,
-           train_limit=None, cert_limit=None, priority=None, extra=()) -> dict | None:
+           train_limit=None, cert_limit=None, priority=None, extra=(),
+           controller=None) -> dict | None:
     items = [(C.msg("book.round", "Round"), C.text(round_text)),
-             (C.msg("book.acting", "Acting"), C.value("list", [C.value("entity", a)
-                                                              for a in acting]) if acting else None,
+             (C.msg("book.acting", "Acting"),
+              C.value("list", [acting_value(a, controller) for a in acting]) if acting else None,
               C.ACTING),
              (C.msg("book.phase", "Phase"), C.text(str(phase)) if phase is not None else None),
              (C.msg("book.bank", "Bank"), C.text(C.msg("book.unlimited", "unlimited"))
@@ -305,7 +315,8 @@ class CoreBookMixin:
             if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) \
             and hasattr(r, "stage") and not self.crowded else None
         return C.book(
-            status(round_text=self.round_message(), acting=self.acting(), phase=self.phase["name"],
+            status(round_text=self.round_message(), acting=self.acting(), controller=self.controller,
+                   phase=self.phase["name"],
                    bank=self.ledger.of(BANK), train_limit=self.phase["train_limit"],
                    cert_limit=self.cert_limit(), priority=self.order[0],
                    extra=[(C.msg("book.bank_broken", "Bank broken"),

@@ -226,6 +226,7 @@ WORDS = {
     'field.revenue': {'en': 'Revenue', 'ko': '수익'},
     'field.bonus': {'en': 'Bonus: %(name)s', 'ko': '보너스: %(name)s'},
     'field.best_route_train': {'en': '%(train)s %(route)s', 'ko': '%(train)s %(route)s'},
+    'book.acting_by': {'en': '%(player)s', 'ko': '%(player)s 님'},
     'book.board_route': {'en': '%(company)s %(train)s %(route)s', 'ko': '%(company)s %(train)s %(route)s'},
     'field.best_routes': {'en': 'The best routes found', 'ko': '찾아낸 최고 경로'},
     'param.price': {'en': 'Price', 'ko': '가격'},

@@ -361,3 +361,23 @@ def test_a_correction_says_what_it_changed_in_the_pages_words(app, lang, said, b
                            "currency": spec.currency}, words_of(spec))
         assert [present.engine_text(e) for e in events] == said
         assert (present.words_text(events[0], "board") or events[0]["board"]) == board
+
+
+@pytest.mark.parametrize("lang, said", [("en", "LYR (%s)"), ("ko", "LYR (%s 님)")])
+def test_the_status_names_who_runs_the_company_acting(app, lang, said):
+    """The header said "Acting: GR (Ann)" but the book's status only "Acting GR": the status
+    item says the company's president beside it, in the page's words."""
+    from tests.engine.helpers_1888n import opened
+    g = opened()
+    assert g.view()["acting"] == ["LYR"]
+    status = g.book()[0]
+    item = next(i for i in status["items"] if i.get("acting"))
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        from companion import present
+        from engine import titles
+        from engine.words import words_of
+        spec = titles.TITLES["1888-N"]
+        present.use_table({"players": [{"id": p["id"], "name": p["name"]} for p in g.players],
+                           "currency": spec.currency}, words_of(spec))
+        president = next(p["name"] for p in g.players if p["id"] == g.rules.controller("LYR"))
+        assert present.value_text(item["value"]) == said % president

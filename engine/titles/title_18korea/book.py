@@ -60,6 +60,7 @@ class BookMixin:
                  for hx, h in sorted(self.hexes.items()) if h.get("tile") or any(h.get("seats") or [])]
         return C.book(
             B.status(round_text=self.round_message(), acting=self.acting(),
+                     controller=self.controller,
                      phase=self.era, bank_unlimited=True, train_limit=self.train_limit,
                      cert_limit=self.cert_limit(),
                      extra=[(C.msg("book.korean_war", "Korean War"), C.text(war))] + end),

@@ -3,6 +3,7 @@ JSON state (tools and tests)."""
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.book import acting_value
 from engine.core18xx.shares import IPO
 from engine.core18xx.trains import Depot
 from engine.titles.title_18lilliput import data as D
@@ -37,7 +38,8 @@ class BookMixin:
                 M("colour." + c, c) for c in self.colours_in_use()])),
             (M("label.company_cash", "Company cash card"), C.money(row["company_cash"])),
             (M("label.first_player", "First player"), C.player(self.order_from_first()[0])),
-            (M("label.acting", "Acting"), C.value("entity", acting[0]) if acting else None,
+            (M("label.acting", "Acting"),
+             acting_value(acting[0], getattr(self, "controller", None)) if acting else None,
              C.ACTING),
         ]
         if self.step == "actions":
