@@ -246,6 +246,8 @@ WORDS = {
     "action_taken": {**STEAM_WORDS["action_taken"], "plain": True},
     # the places the seed names, wherever a page shows them (alone, in a link or a chain)
     **{f"place.{en}": _w(en, ko) for en, ko in zip(SEED_CITIES, ("오클랜드", "웰링턴"))},
+    **{f"place.{name}": _w(f"Outlying island {n}", f"외딴섬 {n}")
+       for name, n in ISLAND_PLACES.items()},
     "nz.setup.cities": _w("Remove the 4 black New City tiles.",
                           "검은 새 도시 타일 4개를 게임에서 빼세요."),
     "nz.setup.goods": _w("Place 1 black good and 1 non-black good in each city; a random third "

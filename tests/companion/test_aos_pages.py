@@ -119,6 +119,10 @@ def test_new_zealand_seed_cities_in_the_pages_language(client, app):
         assert plain("Auckland → Hamiltonville (Ann) → Wellington (Bo)") == \
             "오클랜드 → Hamiltonville (Ann) → 웰링턴 (Bo)"
         assert plain("Wellington – Aucklands") == "웰링턴 – Aucklands"   # a whole name only
+        assert plain("Wellington – ⛴ 2") == "웰링턴 – 외딴섬 2"      # an island: its words
+    with app.test_request_context(headers={"Cookie": "lang=en"}):
+        g.words = words_of(titles.TITLES["AoS-NewZealand"])
+        assert plain("Wellington – ⛴ 2") == "Wellington – Outlying island 2"
 
 
 def test_the_share_form_shows_cash_and_expenses_after_each_issue(client):
