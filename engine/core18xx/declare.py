@@ -140,7 +140,8 @@ def entry(e: dict, players: set, money=str) -> dict:
     show = list(e.get("show") or [])
     params_in = e.get("params") or {}
     for key, v in e.items():
-        if key in ("type", "entity", "params", "show", "label", "anytime", "warn", "picture"):
+        if key in ("type", "entity", "params", "show", "label", "anytime", "warn", "picture",
+                   "about"):
             continue
         if isinstance(v, (list, dict)) or key in SHOWN_SCALARS:
             show += _show(key, v)
@@ -156,7 +157,9 @@ def entry(e: dict, players: set, money=str) -> dict:
     out["label"] = e["label"] if isinstance(e.get("label"), dict) else label(out, money)
     about = next((v for k, v in out.items() if PARAM_TYPES.get(k) == "company"
                   and k not in C.ENTRY_KEYS), None)
-    if about is not None and e["type"] != "correction":
+    if e.get("about"):
+        out["about"] = e["about"]            # declared by the step (a typed value)
+    elif about is not None and e["type"] != "correction":
         out["about"] = C.company(about)      # the company (a share's, a lot) it is about
     if show:
         out["show"] = show

@@ -381,3 +381,24 @@ def test_the_status_names_who_runs_the_company_acting(app, lang, said):
                            "currency": spec.currency}, words_of(spec))
         president = next(p["name"] for p in g.players if p["id"] == g.rules.controller("LYR"))
         assert present.value_text(item["value"]) == said % president
+
+
+def test_an_18korea_bid_and_pass_name_the_company_auctioned():
+    """The bid form read "Bid" alone: during an auction its bid and pass are about the company
+    whose director's certificate is auctioned, named (the phones put them on its card)."""
+    from engine.game import Game
+    from engine.titles.title_18korea import data as D
+    from engine.titles.title_18korea.scenario import finish_draft
+    game = Game("18Korea", ["A", "B", "C"], seed=4)
+    finish_draft(game)
+    lots = next(e for e in game.legal_actions() if e["type"] == "start_auction")
+    sym = lots["params"]["company"]["choices"][0]
+    bid = lots["params"]["bid"]["min"] if "bid" in lots["params"] else None
+    action = {"type": "start_auction", "entity": lots["entity"], "company": sym}
+    if bid is not None:
+        action["bid"] = bid
+    game.process(action)
+    turn = [e for e in game.legal_actions() if e["type"] in ("bid", "pass")]
+    assert {e["type"] for e in turn} == {"bid", "pass"}
+    for e in turn:
+        assert e["about"] == {"t": "company", "v": sym, "name": D.COMPANIES[sym][0]}

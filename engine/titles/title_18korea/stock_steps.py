@@ -87,11 +87,13 @@ class Auction(StockStep):
             return []
         a = g.sr["auction"]
         pid = a["to_act"]
-        acts = [{"type": "pass", "entity": pid}]
+        # the lot: the company whose director's certificate is auctioned, by name
+        lot = C.company(a["company"], D.COMPANIES[a["company"]][0])
+        acts = [{"type": "pass", "entity": pid, "about": lot}]
         cap = g.bid_cap(pid)
         if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
                                               or g._can_sell_any(pid)):
-            acts.insert(0, {"type": "bid", "entity": pid, "params": {
+            acts.insert(0, {"type": "bid", "entity": pid, "about": lot, "params": {
                 "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)},
                 "show": [g.auction_cash(pid)]})
         return acts
