@@ -229,7 +229,9 @@ def test_the_book_draws_the_board_and_the_best_routes_before_a_run():
     assert {h["hex"]: h.get("tile") for h in board["hexes"]}["H14"] == "5"
     assert any(s["tokens"] == ["LYR"] for s in board["stops"])          # Yantai's station
     (route,) = board["routes"]                                           # LYR's 2-train
-    assert route["label"] == "LYR 2-0" and len(route["stops"]) == 3      # three stops
+    assert route["label"]["params"]["company"]["v"] == "LYR" and \
+        route["label"]["params"]["train"] == {"t": "train", "v": "2"}        # no train id
+    assert len(route["stops"]) == 3                                      # three stops
     # drawn along its track in one stroke: Yantai to G15's side, through G15 (a curve by its
     # centre), into H14's city and out, the harbour: from its first stop to its last
     first, last = route["d"][1:].split("L")[0], route["d"].rsplit("L", 1)[1]
