@@ -98,7 +98,7 @@ from companion.security import has_control
 from companion.table_clock import ClockControl
 from companion.table_log import LogReads
 from companion.undo_consent import UndoConsent
-from companion.wire import MAX_INT, Access, ServiceError, dumps, dumps_engine
+from companion.wire import MAX_INT, Access, ServiceError, dumps, dumps_engine, loads_engine
 from engine import Game, GameError, titles
 
 log = logging.getLogger(__name__)
@@ -268,7 +268,7 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
 
     def state(self, access: Access) -> dict:
         """``{"version", "state", "legal"}`` (a fresh copy: the caller may change it)."""
-        return json.loads(self.state_json(access))
+        return loads_engine(self.state_json(access))
 
     def state_json(self, access: Access) -> str:
         return self.state_versioned(access)[1]

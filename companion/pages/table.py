@@ -18,7 +18,7 @@ from companion.pages.once import once
 from companion.pages.pieces import data_key, render as render_piece, reuse
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
-from companion.wire import ServiceError
+from companion.wire import ServiceError, loads_engine
 from companion.pages.text import _use_table, describe, name_of
 
 RECENT_STEPS = 60
@@ -282,7 +282,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
         "book/live.html", made=made,
-        **_part_context(code, access, st if st is not None else json.loads(text), undo=undo)))
+        **_part_context(code, access, st if st is not None else loads_engine(text), undo=undo)))
 
 
 class PushRenderer:
