@@ -21,7 +21,8 @@ Get the service of the running app with ``service()`` (``current_app``), then:
 ``svc.state(access) -> {"version", "state", "legal"}``
     ``state`` is ``game.view()``, ``legal`` is ``game.legal_actions()`` (a fresh
     copy each call; made once per version). ``svc.state_json(access)`` /
-    ``svc.state_versioned(access) -> (version, text)``: the same as JSON text.
+    ``svc.state_versioned(access) -> (version, text)``: the same as JSON text;
+    ``svc.state_shown(access)``: as the engine made it, shared (the pages' live part).
 ``svc.legal_now(access) -> {"version", "legal", "title", "players", "currency"}``
     The live game's legal entries (not a copy) and whose words: what a page's form is
     checked against and a step built from, without the state's JSON.
@@ -272,6 +273,12 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
 
     def state_json(self, access: Access) -> str:
         return self.state_versioned(access)[1]
+
+    def state_shown(self, access: Access) -> dict:
+        """``{"version", "state", "legal", "book"}`` as the engine made them, shared (not a
+        copy, not to be changed): what a page shows (``LiveTable.state_shown``)."""
+        with self._lock(access.table_id):
+            return self._fresh(access.table_id).state_shown()
 
     def state_versioned(self, access: Access) -> tuple[int, str]:
         """(version, ``{"version", "state", "legal"}`` as JSON text)."""

@@ -18,7 +18,7 @@ from companion.pages.once import once
 from companion.pages.pieces import data_key, render as render_piece, reuse
 from companion.present import engine_text
 from companion.pages.seats import _access, _int, _tables, svc
-from companion.wire import ServiceError, loads_engine
+from companion.wire import ServiceError
 from companion.pages.text import _use_table, describe, name_of
 
 RECENT_STEPS = 60
@@ -270,10 +270,9 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         st = st if st is not None else svc().state(access)
         return st["version"], render_template("book/live.html", made="",
                                               **_part_context(code, access, st, **extra))
-    if st is not None:
-        version, text = st["version"], None
-    else:
-        version, text = svc().state_versioned(access)      # read only if not made yet
+    if st is None:                 # the engine's own objects, shared: no JSON read back
+        st = svc().state_shown(access)
+    version = st["version"]
     undo = svc().undo_requests(access) if access.can_write else []
     asks = tuple(r["id"] for r in undo if r["status"] == "pending")
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
@@ -282,7 +281,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
         "book/live.html", made=made,
-        **_part_context(code, access, st if st is not None else loads_engine(text), undo=undo)))
+        **_part_context(code, access, st, undo=undo)))
 
 
 class PushRenderer:

@@ -183,3 +183,29 @@ def test_what_is_gone_from_the_part_is_gone_from_the_page(app, client):
     finally:
         for sub in subs:
             hub.unsubscribe(sub)
+
+
+def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, client):
+    """The live part is made from the state as the engine made it (shared, no JSON read back):
+    the same part as from the state's JSON text, and the shared state is left unchanged."""
+    from companion import live_table
+    from companion.wire import dumps_engine
+    table = _table(client, 14)
+    svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
+    seat = svc.authorize(table["code"], table["seats"][0]["token"])
+    watcher = svc.authorize(table["code"], table["spectate_token"])
+    rng = random.Random(14)
+    for _ in range(6):
+        _step(svc, seat, rng)
+        game = svc._fresh(seat.table_id)
+        for access in (seat, watcher):
+            for lang in ("en", "ko"):
+                once._made.clear()
+                pieces._kept.clear()
+                shown = svc.state_shown(access)
+                made = hub.render_part(access, {"Cookie": f"lang={lang}"})
+                assert dumps_engine(shown) == game.state_text()      # nothing changed in it
+                once._made.clear()
+                pieces._kept.clear()
+                live_table._shown.clear()                            # read back from its text
+                assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
