@@ -170,12 +170,12 @@
      one (each op: [first line, count] of the kept part's lines, or new lines; joined by "\n",
      as companion/live_wire.py makes it). "" when the delta does not fit the kept part: the
      caller asks for the whole part ({"since": n}). */
-  var held = null;
+  var pushed = null;         // the part this socket pushed last, made whole
   window.livePart = function (msg) {
-    if (typeof msg.part === "string") return (held = msg.part);
+    if (typeof msg.part === "string") return (pushed = msg.part);
     if (!msg.delta) return "";
-    var was = held === null ? [] : held.split("\n"), out = [], i, op, j;
-    held = null;
+    var was = pushed === null ? [] : pushed.split("\n"), out = [], i, op, j;
+    pushed = null;
     if (was.length !== msg.lines) return "";
     for (i = 0; i < msg.delta.length; i++) {
       op = msg.delta[i];
@@ -183,7 +183,7 @@
       if (!(op[0] >= 0 && op[0] + op[1] <= was.length)) return "";
       for (j = op[0]; j < op[0] + op[1]; j++) out.push(was[j]);
     }
-    return (held = out.join("\n"));
+    return (pushed = out.join("\n"));
   };
   /* Patch the live part `old` to the server's `part`: in place, keeping what this phone is doing. */
   window.liveMorph = function (old, part) {
