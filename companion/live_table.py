@@ -3,19 +3,35 @@ code a snapshot of it was made by."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import logging
 import pickle
 import sys
+import threading
 import time
+from collections import OrderedDict
 from pathlib import Path
 
 from engine import Game, titles
-from companion.wire import ServiceError, dumps_engine
+from companion.wire import ServiceError, dumps_engine, loads_engine
 
 log = logging.getLogger(__name__)
 
 
 _fingerprints: dict[str, str] = {}
+# the newest versions' states as the engine made them, for the pages (LiveTable.state_shown):
+# a few dozen, not one per table (a state's objects take about 8 times its JSON text)
+SHOWN_KEEP = 32
+_shown: OrderedDict = OrderedDict()          # (a LiveTable's serial, version) -> state
+_serials = itertools.count(1)
+_shown_lock = threading.Lock()
+
+
+def _keep_shown(key: tuple, made: dict) -> None:
+    with _shown_lock:
+        _shown[key] = made
+        while len(_shown) > SHOWN_KEEP:
+            _shown.popitem(last=False)
 
 
 
@@ -54,6 +70,7 @@ class LiveTable:
         self.entered: list[tuple[int, str | None]] = entered or []
         self.undone: list[tuple[int, str | None]] = undone or []
         self._view: tuple[int, str] | None = None
+        self.serial = next(_serials)   # this game in memory (not another with the same id)
         self._legal: tuple[int, list] | None = None
         self.undo_open = True     # an undo request may be open (checked at the first post)
         # the table clock as the database had it when this process last read or wrote it
@@ -112,9 +129,22 @@ class LiveTable:
                 log.exception("view of table %s failed", self.code)
                 raise ServiceError(503, "engine_fault",
                                    f"The rules engine failed to show this table: {exc!r}")
-            self._view = (self.version, dumps_engine({"version": self.version, "state": state,
-                                                      "legal": legal, "book": book}))
+            made = {"version": self.version, "state": state, "legal": legal, "book": book}
+            self._view = (self.version, dumps_engine(made))
+            _keep_shown((self.serial, self.version), made)
         return self._view[1]
+
+    def state_shown(self) -> dict:
+        """What :meth:`state_text` says, as the engine made it (no JSON read back): for the
+        pages to show, shared by every page made at this version. Not to be changed."""
+        text = self.state_text()
+        key = (self.serial, self.version)
+        with _shown_lock:
+            made = _shown.get(key)
+        if made is None:              # (made a while ago: read back from its text)
+            made = loads_engine(text)
+            _keep_shown(key, made)
+        return made
 
     def snapshot_bytes(self) -> bytes:
         return pickle.dumps((self.game, self.entered, self.undone),
