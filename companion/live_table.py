@@ -7,12 +7,11 @@ import itertools
 import logging
 import pickle
 import sys
-import threading
 import time
-from collections import OrderedDict
 from pathlib import Path
 
 from engine import Game, titles
+from companion.kept import Kept
 from companion.wire import ServiceError, dumps_engine, loads_engine
 
 log = logging.getLogger(__name__)
@@ -22,17 +21,8 @@ _fingerprints: dict[str, str] = {}
 # the newest versions' states as the engine made them, for the pages (LiveTable.state_shown):
 # a few dozen, not one per table (a state's objects take about 8 times its JSON text)
 SHOWN_KEEP = 32
-_shown: OrderedDict = OrderedDict()          # (a LiveTable's serial, version) -> state
+_shown = Kept(SHOWN_KEEP)                    # (a LiveTable's serial, version) -> state
 _serials = itertools.count(1)
-_shown_lock = threading.Lock()
-
-
-def _keep_shown(key: tuple, made: dict) -> None:
-    with _shown_lock:
-        _shown[key] = made
-        while len(_shown) > SHOWN_KEEP:
-            _shown.popitem(last=False)
-
 
 
 def engine_fingerprint(spec) -> str:
@@ -131,7 +121,7 @@ class LiveTable:
                                    f"The rules engine failed to show this table: {exc!r}")
             made = {"version": self.version, "state": state, "legal": legal, "book": book}
             self._view = (self.version, dumps_engine(made))
-            _keep_shown((self.serial, self.version), made)
+            _shown.put((self.serial, self.version), made)
         return self._view[1]
 
     def state_shown(self) -> dict:
@@ -139,11 +129,10 @@ class LiveTable:
         pages to show, shared by every page made at this version. Not to be changed."""
         text = self.state_text()
         key = (self.serial, self.version)
-        with _shown_lock:
-            made = _shown.get(key)
+        made = _shown.get(key)
         if made is None:              # (made a while ago: read back from its text)
             made = loads_engine(text)
-            _keep_shown(key, made)
+            _shown.put(key, made)
         return made
 
     def snapshot_bytes(self) -> bytes:
