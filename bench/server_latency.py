@@ -280,9 +280,9 @@ def phone(table: Table, i: int, stop):
         while not stop["now"]:
             v, kind, _raw = lean.recv()
             now = time.perf_counter()
-            if kind != push_kind:
+            if kind != push_kind and not (PAGES["on"] and kind == "delta"):
                 continue
-            if PAGES["on"]:                 # the part at v: every version up to v is shown
+            if PAGES["on"]:                 # the part (or what changed) at v: up to v is shown
                 for x in range(table.last_seen[i] + 1, v + 1):
                     table.recv.setdefault(x, []).append(now)
                 table.last_seen[i] = max(table.last_seen[i], v)

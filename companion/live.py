@@ -19,6 +19,9 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   change and kind of phone (language, time zone, seat or watcher) by the pages
   (``hub.render_part``), and that one message, its JSON text and its frame (compressed once for
   phones that took permessage-deflate) written to every phone of the kind (:meth:`Hub.part`);
+  a phone that holds the kind's part before it is sent only what changed,
+  ``{"version", "delta", "lines"}`` (``live_wire.part_message``; ``{"since": n}`` asks for the
+  whole part again);
 - the client may send ``{"since": n}`` at any time: it receives every action after
   version ``n`` (catch-up after sleep or a lost connection, without a reload); one
   catch-up at a time per socket (asks that come meanwhile are merged into the next one),
@@ -50,7 +53,7 @@ from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 
 from companion import json_errors
-from companion.live_wire import Message, client_message, dumps, wire_mode
+from companion.live_wire import Message, client_message, dumps, part_message, wire_mode
 from companion.settings import DEFAULTS
 from companion.tables import service
 from companion.wire import Access, ServiceError
@@ -87,6 +90,7 @@ class Subscriber:
         self.closed = False
         self.mode = wire_mode(ws)      # takes the shared, ready-made frames (0 plain, or deflate)
         self.kind = None               # a table page's kind of phone (Hub.part): found once
+        self.held: int | None = None   # the serial of the last live part sent (the phone's)
         self.since: int | None = None  # the catch-up asked for and not started (merged)
         self.rate = float(getattr(hub, "catchup_rate", CATCHUP_RATE))
         self.capacity = self.tokens = float(getattr(hub, "catchup_budget", CATCHUP_BUDGET))
@@ -204,7 +208,9 @@ class Subscriber:
             self._send({"version": version})        # the page fetches it instead
         else:
             version = msg["version"]
-            self._send(msg)
+            # what changed, to a phone that holds the part it was made after; else the part
+            self._send(msg.delta[1] if msg.delta and msg.delta[0] == self.held else msg)
+            self.held = msg.serial
         if version > self.last and self.hub is not None:
             self.hub.saw(self.table_id, version)
         self.last = max(self.last, version)
@@ -214,7 +220,7 @@ class Subscriber:
         if item is _HELLO:
             self._send_part()
         elif item is _SINCE:
-            self.since = None
+            self.since, self.held = None, None      # the phone asks for the whole part
             wait = self._spend(1)
             if wait:
                 retry = int(wait) + 1
@@ -388,6 +394,7 @@ class Hub:
             want = max(at_least, self._seen.get(tid, -1))
             changes = self._undo_changes.get(tid, 0)
             kept = self._parts.get(tid, {}).get(sub.kind)
+            before = kept[2] if kept is not None else None
             if kept is not None and kept[0] >= want and kept[1] == changes:
                 return kept[2]
             with self._lock:
@@ -402,7 +409,7 @@ class Hub:
                 ready = None            # still not what this phone needs: made here too
         try:
             version, html = self.render_part(sub.access, sub.part_headers)
-            msg = Message({"version": version, "part": html})
+            msg = part_message(version, html, before)
             with self._lock:
                 if tid in self._subs:   # kept only while phones of the table are connected
                     kinds = self._parts.setdefault(tid, {})

@@ -3,6 +3,7 @@ code a snapshot of it was made by."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import logging
 import pickle
 import sys
@@ -10,13 +11,18 @@ import time
 from pathlib import Path
 
 from engine import Game, titles
-from companion.wire import ServiceError, dumps_engine
+from companion.kept import Kept
+from companion.wire import ServiceError, dumps_engine, loads_engine
 
 log = logging.getLogger(__name__)
 
 
 _fingerprints: dict[str, str] = {}
-
+# the newest versions' states as the engine made them, for the pages (LiveTable.state_shown):
+# a few dozen, not one per table (a state's objects take about 8 times its JSON text)
+SHOWN_KEEP = 32
+_shown = Kept(SHOWN_KEEP)                    # (a LiveTable's serial, version) -> state
+_serials = itertools.count(1)
 
 
 def engine_fingerprint(spec) -> str:
@@ -54,6 +60,7 @@ class LiveTable:
         self.entered: list[tuple[int, str | None]] = entered or []
         self.undone: list[tuple[int, str | None]] = undone or []
         self._view: tuple[int, str] | None = None
+        self.serial = next(_serials)   # this game in memory (not another with the same id)
         self._legal: tuple[int, list] | None = None
         self.undo_open = True     # an undo request may be open (checked at the first post)
         # the table clock as the database had it when this process last read or wrote it
@@ -112,9 +119,21 @@ class LiveTable:
                 log.exception("view of table %s failed", self.code)
                 raise ServiceError(503, "engine_fault",
                                    f"The rules engine failed to show this table: {exc!r}")
-            self._view = (self.version, dumps_engine({"version": self.version, "state": state,
-                                                      "legal": legal, "book": book}))
+            made = {"version": self.version, "state": state, "legal": legal, "book": book}
+            self._view = (self.version, dumps_engine(made))
+            _shown.put((self.serial, self.version), made)
         return self._view[1]
+
+    def state_shown(self) -> dict:
+        """What :meth:`state_text` says, as the engine made it (no JSON read back): for the
+        pages to show, shared by every page made at this version. Not to be changed."""
+        text = self.state_text()
+        key = (self.serial, self.version)
+        made = _shown.get(key)
+        if made is None:              # (made a while ago: read back from its text)
+            made = loads_engine(text)
+            _shown.put(key, made)
+        return made
 
     def snapshot_bytes(self) -> bytes:
         return pickle.dumps((self.game, self.entered, self.undone),

@@ -1,19 +1,25 @@
 """What a live socket writes and reads (``companion/live.py`` is the socket and its hub): a pushed
 message's JSON text and its WebSocket frames, made once for every phone (plain, or compressed once
 for phones that took permessage-deflate); how a connection takes such ready-made frames; and a
-phone's own message ({"since": n}, {"ping": n}) read and checked."""
+phone's own message ({"since": n}, {"ping": n}) read and checked; and a table page's live part
+sent as what changed since the part its phone holds (:func:`part_message`, :func:`line_delta`)."""
 from __future__ import annotations
 
+import itertools
 import json
 import zlib
 
 from wsproto.extensions import PerMessageDeflate
 
+from companion.wire import dumps_engine
+
 MAX_VERSION = 2 ** 31 - 1
 
 
 def dumps(data) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
+    """A pushed message as compact JSON text (UTF-8 not escaped), with orjson: a part's 37 KB
+    of HTML in a fraction of json.dumps's time."""
+    return dumps_engine(data)
 
 
 class Message(dict):
@@ -25,6 +31,9 @@ class Message(dict):
         super().__init__(msg)
         self.text = text if text is not None else dumps(msg)
         self._frames: dict[int, bytes] = {}
+        self.serial: int | None = None      # a live part's: its number in this process
+        # a live part's: (the serial of the part it was made after, the message of what changed)
+        self.delta: tuple[int, Message] | None = None
 
     def frame(self, wbits: int = 0) -> bytes:
         """The server-to-client frame (RFC 6455 5.2: FIN, text, unmasked) of ``text``; with
@@ -48,6 +57,77 @@ class Message(dict):
                 head = bytes((first, 127)) + n.to_bytes(8, "big")
             made = self._frames[wbits] = head + data
         return made
+
+
+_serials = itertools.count(1)
+DELTA_AT_MOST = 0.5            # a delta longer than this share of the part: the part is sent
+
+
+def part_message(version: int, html: str, before: Message | None = None) -> Message:
+    """A table page's live part at ``version`` as a pushed message ``{"version", "part"}``; with
+    the part made before it for the same phones (``before``), also what changed since:
+    ``{"version", "delta", "lines"}`` (:func:`line_delta`), sent instead to a phone whose last
+    part was ``before`` (the same bytes to each of them). A phone that holds another part (it
+    missed one, or just connected) is sent the whole part."""
+    msg = Message({"version": version, "part": html})
+    msg.serial = next(_serials)
+    old = before.get("part") if before is not None and before.serial is not None else None
+    if isinstance(old, str):
+        ops, lines = line_delta(old, html)
+        delta = Message({"version": version, "delta": ops, "lines": lines})
+        if len(delta.text) <= len(msg.text) * DELTA_AT_MOST:
+            msg.delta = (before.serial, delta)
+    return msg
+
+
+def line_delta(old: str, new: str) -> tuple[list, int]:
+    """``new`` as made from ``old``'s lines: (ops, the number of lines of ``old``); each op is
+    ``[start, count]`` (that run of ``old``'s lines) or a string (new lines, joined by "\n").
+    The lines joined by "\n" are ``new`` exactly (:func:`apply_delta`; the phone's own is
+    ``window.livePart`` in static/live_boot.js)."""
+    was, now = old.split("\n"), new.split("\n")
+    where: dict[str, list[int]] = {}
+    for i, line in enumerate(was):
+        where.setdefault(line, []).append(i)
+    ops: list = []
+    i, n, m, end = 0, len(now), len(was), -1
+    while i < n:
+        found = where.get(now[i])
+        if found is None:
+            if ops and isinstance(ops[-1], str):
+                ops[-1] += "\n" + now[i]
+            else:
+                ops.append(now[i])
+            i += 1
+            continue
+        best, run = found[0], 0
+        for at in ([end] if 0 <= end < m and was[end] == now[i] else []) + found[:8]:
+            k = 1
+            while i + k < n and at + k < m and was[at + k] == now[i + k]:
+                k += 1
+            if k > run:
+                best, run = at, k
+        ops.append([best, run])
+        i += run
+        end = best + run
+    return ops, m
+
+
+def apply_delta(old: str, ops: list, lines: int) -> str | None:
+    """The part a phone makes of the one it holds (``old``) and a delta; None if ``old`` is not
+    the part the delta was made from (the phone then asks for the whole part)."""
+    was = old.split("\n")
+    if len(was) != lines:
+        return None
+    out = []
+    for op in ops:
+        if isinstance(op, str):
+            out.append(op)
+        elif 0 <= op[0] and op[0] + op[1] <= lines:
+            out.extend(was[op[0]:op[0] + op[1]])
+        else:
+            return None
+    return "\n".join(out)
 
 
 def wire_mode(ws) -> int | None:

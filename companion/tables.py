@@ -21,7 +21,8 @@ Get the service of the running app with ``service()`` (``current_app``), then:
 ``svc.state(access) -> {"version", "state", "legal"}``
     ``state`` is ``game.view()``, ``legal`` is ``game.legal_actions()`` (a fresh
     copy each call; made once per version). ``svc.state_json(access)`` /
-    ``svc.state_versioned(access) -> (version, text)``: the same as JSON text.
+    ``svc.state_versioned(access) -> (version, text)``: the same as JSON text;
+    ``svc.state_shown(access)``: as the engine made it, shared (the pages' live part).
 ``svc.legal_now(access) -> {"version", "legal", "title", "players", "currency"}``
     The live game's legal entries (not a copy) and whose words: what a page's form is
     checked against and a step built from, without the state's JSON.
@@ -98,7 +99,7 @@ from companion.security import has_control
 from companion.table_clock import ClockControl
 from companion.table_log import LogReads
 from companion.undo_consent import UndoConsent
-from companion.wire import MAX_INT, Access, ServiceError, dumps, dumps_engine
+from companion.wire import MAX_INT, Access, ServiceError, dumps, dumps_engine, loads_engine
 from engine import Game, GameError, titles
 
 log = logging.getLogger(__name__)
@@ -268,10 +269,16 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
 
     def state(self, access: Access) -> dict:
         """``{"version", "state", "legal"}`` (a fresh copy: the caller may change it)."""
-        return json.loads(self.state_json(access))
+        return loads_engine(self.state_json(access))
 
     def state_json(self, access: Access) -> str:
         return self.state_versioned(access)[1]
+
+    def state_shown(self, access: Access) -> dict:
+        """``{"version", "state", "legal", "book"}`` as the engine made them, shared (not a
+        copy, not to be changed): what a page shows (``LiveTable.state_shown``)."""
+        with self._lock(access.table_id):
+            return self._fresh(access.table_id).state_shown()
 
     def state_versioned(self, access: Access) -> tuple[int, str]:
         """(version, ``{"version", "state", "legal"}`` as JSON text)."""

@@ -2,7 +2,8 @@
 # It imports nothing from Python's standard library (only Brython's `browser` and
 # `javascript`), so only the core brython.js is loaded.
 # - keeps a WebSocket to /ws/tables/<code>; each push carries the page's live part
-#   (rendered by the server, the same HTML as without JavaScript), patched in place
+#   (rendered by the server, the same HTML as without JavaScript; or what changed since the
+#   part pushed before, made whole by window.livePart), patched in place
 #   (window.liveMorph, static/live_boot.js: what is being typed, an open panel, the focus
 #   and the place on the screen are kept) unless the page shows a newer version; a push
 #   without it (the server could not make it) makes it fetch the part; the page as patched
@@ -116,10 +117,13 @@ def on_message(ev):
         set_net(True)               # a message came: the socket is live again
     if "pong" in data:
         return
-    if "part" in data:              # the live part itself: no second request
+    if "part" in data or "delta" in data:   # the live part itself: no second request
         st["want"] = max(st["want"], data.version)
-        if not st["posting"] and not window.liveSkip(data.part):
-            swap(data.part)         # (a post's answer comes first, then what is newer)
+        part = window.livePart(data)    # (a delta: what changed since the part before)
+        if not part:                # a delta that does not fit: ask for the whole part
+            st["ws"].send('{"since":%d}' % data.version)
+        elif not st["posting"] and not window.liveSkip(part):
+            swap(part)              # (a post's answer comes first, then what is newer)
         return
     if "undo_request" in data:
         st["undo"] = True

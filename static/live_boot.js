@@ -167,6 +167,26 @@
     if (made[1] && shownMade === made[1]) return true;
     return shownMade === "" && Number(v[1]) === shown();
   };
+  /* A pushed part as its HTML: {"part"} is the whole part (kept); {"delta", "lines"} what
+     changed since the part this socket pushed before, made into the whole part from the kept
+     one (each op: [first line, count] of the kept part's lines, or new lines; joined by "\n",
+     as companion/live_wire.py makes it). "" when the delta does not fit the kept part: the
+     caller asks for the whole part ({"since": n}). */
+  var pushed = null;         // the part this socket pushed last, made whole
+  window.livePart = function (msg) {
+    if (typeof msg.part === "string") return (pushed = msg.part);
+    if (!msg.delta) return "";
+    var was = pushed === null ? [] : pushed.split("\n"), out = [], i, op, j;
+    pushed = null;
+    if (was.length !== msg.lines) return "";
+    for (i = 0; i < msg.delta.length; i++) {
+      op = msg.delta[i];
+      if (typeof op === "string") { out.push(op); continue; }
+      if (!(op[0] >= 0 && op[0] + op[1] <= was.length)) return "";
+      for (j = op[0]; j < op[0] + op[1]; j++) out.push(was[j]);
+    }
+    return (pushed = out.join("\n"));
+  };
   /* Patch the live part `old` to the server's `part`: in place, keeping what this phone is doing. */
   window.liveMorph = function (old, part) {
     own(part);
@@ -471,9 +491,18 @@
   boot.ws.onopen = opened;
   boot.ws.onclose = closed;
   boot.ws.onmessage = function (ev) {
-    boot.queue.push(ev.data);
+    var msg, v, text = ev.data;
     try {
-      var msg = JSON.parse(ev.data), v = msg.version;
+      msg = JSON.parse(ev.data);
+      v = msg.version;
+      if (msg.delta) {                // what changed: queued as the whole part (static/live.py)
+        msg.part = window.livePart(msg);
+        if (!msg.part) boot.ws.send('{"since":' + v + '}');
+        text = JSON.stringify(msg.part ? {version: v, part: msg.part} : {version: v});
+      } else if (typeof msg.part === "string") window.livePart(msg);
+    } catch (e) {}
+    boot.queue.push(text);
+    try {
       if (typeof v !== "number") return;
       if (typeof msg.part === "string" && !boot.busy && apply(msg.part)) {
         boot.want = Math.max(boot.want, v);

@@ -10,21 +10,23 @@ the first one's making instead of making it again.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+
+from companion.kept import Kept
 
 KEEP = 512
 WAIT_S = 10.0                  # a making taking longer than this is not waited for
-_made: OrderedDict = OrderedDict()
+_made = Kept(KEEP)
 _making: dict = {}             # key -> threading.Event set when its making ends
-_lock = threading.Lock()
+_lock = threading.Lock()       # for _making
+_MISSING = object()
 
 
 def once(key: tuple, make):
     """``make()`` the first time ``key`` is asked for, the kept value after."""
+    made = _made.get(key, _MISSING)
+    if made is not _MISSING:
+        return made
     with _lock:
-        if key in _made:
-            _made.move_to_end(key)
-            return _made[key]
         ready = _making.get(key)
         if ready is None:
             _making[key] = ready = threading.Event()
@@ -33,16 +35,11 @@ def once(key: tuple, make):
             mine = False
     if not mine:
         ready.wait(WAIT_S)
-        with _lock:
-            if key in _made:
-                return _made[key]
-        return make()          # its maker failed (or is slow): make it here
+        made = _made.get(key, _MISSING)
+        return make() if made is _MISSING else made   # its maker failed (or is slow)
     try:
         value = make()
-        with _lock:
-            _made[key] = value
-            while len(_made) > KEEP:
-                _made.popitem(last=False)
+        _made.put(key, value)
         return value
     finally:
         with _lock:

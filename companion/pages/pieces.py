@@ -11,16 +11,15 @@ process are kept (a few dozen per live table).
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 
 from flask import current_app
 
+from companion.kept import Kept
 from companion.wire import dumps_engine
 
 KEEP = 40000
-_kept: OrderedDict = OrderedDict()
-_lock = threading.Lock()
+_kept = Kept(KEEP)
+_MISSING = object()
 
 
 def data_key(data) -> bytes:
@@ -31,16 +30,10 @@ def data_key(data) -> bytes:
 
 def reuse(key: tuple, make):
     """The piece kept under ``key``, else ``make()`` (kept for the next time)."""
-    with _lock:
-        made = _kept.get(key)
-        if made is not None:
-            _kept.move_to_end(key)
-            return made
-    made = make()
-    with _lock:
-        _kept[key] = made
-        while len(_kept) > KEEP:
-            _kept.popitem(last=False)
+    made = _kept.get(key, _MISSING)
+    if made is _MISSING:
+        made = make()
+        _kept.put(key, made)
     return made
 
 

@@ -278,10 +278,9 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         st = st if st is not None else svc().state(access)
         return st["version"], render_template("book/live.html", made="",
                                               **_part_context(code, access, st, **extra))
-    if st is not None:
-        version, text = st["version"], None
-    else:
-        version, text = svc().state_versioned(access)      # read only if not made yet
+    if st is None:                 # the engine's own objects, shared: no JSON read back
+        st = svc().state_shown(access)
+    version = st["version"]
     undo = svc().undo_requests(access) if access.can_write else []
     asks = tuple(r["id"] for r in undo if r["status"] == "pending")
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
@@ -290,7 +289,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
         "book/live.html", made=made,
-        **_part_context(code, access, st if st is not None else json.loads(text), undo=undo)))
+        **_part_context(code, access, st, undo=undo)))
 
 
 class PushRenderer:

@@ -7,6 +7,7 @@ import json
 import random
 import re
 import threading
+import zlib
 
 import pytest
 import requests
@@ -14,6 +15,7 @@ import websocket
 from flask import template_rendered
 
 from companion import live
+from companion.live_wire import apply_delta
 from tests.companion.live_server import Api, LiveServer, choose, create_table
 from tests.companion.test_pages_once import acting_seat_passes
 
@@ -33,6 +35,7 @@ class PagePhone:
 
     def __init__(self, server, code, token, cookies="lang=en"):
         self.messages: list[dict] = []
+        self.held, self.deltas = None, 0        # the last part, as the page's script keeps it
         self.cond = threading.Condition()
         self.ws = websocket.create_connection(
             f"{server.ws_url}/ws/tables/{code}?part=1&token={token}", timeout=15,
@@ -45,8 +48,15 @@ class PagePhone:
                 raw = self.ws.recv()
                 if not raw:
                     return
+                msg = json.loads(raw)
+                if "delta" in msg:      # what changed since the part before: made whole
+                    self.deltas += 1
+                    msg = {"version": msg["version"],
+                           "part": apply_delta(self.held, msg["delta"], msg["lines"])}
+                if "part" in msg:
+                    self.held = msg["part"]
                 with self.cond:
-                    self.messages.append(json.loads(raw))
+                    self.messages.append(msg)
                     self.cond.notify_all()
         except Exception:
             return
@@ -196,6 +206,22 @@ def _payload(frame: bytes) -> tuple[int, bytes]:
     return frame[0], frame[at:]
 
 
+def _whole(frames: list[bytes]) -> list[dict]:
+    """A page's messages as its script makes them: each delta made into the whole part from the
+    part before it (plain frames, or each compressed on its own)."""
+    out, held = [], None
+    for frame in frames:
+        head, data = _payload(frame)
+        if head == 0xC1:
+            data = zlib.decompressobj(-15).decompress(data + b"\x00\x00\xff\xff")
+        msg = json.loads(data)
+        if "delta" in msg:
+            msg = dict(msg, part=apply_delta(held, msg["delta"], msg["lines"]))
+        held = msg.get("part", held)
+        out.append(msg)
+    return out
+
+
 def _drain(sub):
     while not sub.q.empty():
         item = sub.q.get()
@@ -204,8 +230,6 @@ def _drain(sub):
 
 
 def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(app, client):
-    import zlib
-
     from companion.pages.table import seat_style
     table = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS,
                                              "seed": 8}).get_json()
@@ -228,12 +252,14 @@ def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(
         assert seat_a == seat_b and seat_a is seat_b
         head, data = _payload(seat_a)
         assert head == 0x81
-        msg = json.loads(data)
-        assert msg["version"] == 1 and 'data-version="1"' in msg["part"]
+        msg = json.loads(data)                  # what changed since the part each one holds
+        assert msg["version"] == 1 and "delta" in msg and "part" not in msg
+        part = _whole(socks[0].frames)[-1]["part"]
+        assert 'data-version="1"' in part and part == _whole(socks[1].frames)[-1]["part"]
         # nothing of one phone's own in the shared bytes: slots for its token and keys
-        assert 'value="<csrf>"' in msg["part"] and 'value="<key>"' in msg["part"]
+        assert 'value="<csrf>"' in part and 'value="<key>"' in part
         # the watcher is another kind: its own part, without forms
-        assert watcher != seat_a and "<form" not in json.loads(_payload(watcher)[1])["part"]
+        assert watcher != seat_a and "<form" not in _whole(socks[2].frames)[-1]["part"]
         # a phone that took permessage-deflate: the same message compressed once on its own
         # (RFC 7692: RSV1; readable by a decompressor that keeps the earlier messages' window)
         head, packed = _payload(deflated)
@@ -252,7 +278,7 @@ def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(
             _drain(sub)
         asked = [sock.frames[-1] for sock in socks[:2]]
         assert asked[0] is asked[1]
-        part = json.loads(_payload(asked[0])[1])["part"]
+        part = _whole(socks[0].frames)[-1]["part"]
         assert f'data-consent="{req["id"]}" data-only="{entered}"' in part
         hidden = f'[data-only]:not([data-only="{entered}"]){{display:none!important}}'
         assert hidden in seat_style(entered)          # shown on the asked seat's phone

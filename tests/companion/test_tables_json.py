@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from companion.wire import dumps, dumps_engine
+from companion.wire import dumps, dumps_engine, loads_engine
 from engine import Game, GameError, titles
 from tests.companion.live_server import choose
 
@@ -41,6 +41,14 @@ def test_dumps_engine_writes_what_json_dumps_writes(value):
     assert json.loads(text) == json.loads(dumps(value))
     if not _has_float(value):          # floats: the same number, maybe another spelling (1e16)
         assert text == dumps(value)
+
+
+@pytest.mark.parametrize("value", ODD_VALUES)
+def test_loads_engine_reads_what_json_loads_reads(value):
+    """orjson reads an int beyond 64 bits as a float: such a text is read by json.loads."""
+    text = dumps_engine(value)
+    read, want = loads_engine(text), json.loads(text)
+    assert read == want and json.dumps(read) == json.dumps(want)
 
 
 def _has_float(value) -> bool:

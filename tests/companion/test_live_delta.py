@@ -1,0 +1,211 @@
+"""Issue 28, "push only what changed": a table page's socket that holds the part made before is
+sent what changed since (``{"version", "delta", "lines"}``: runs of the held part's lines and new
+lines), the same bytes to every phone of a kind; a phone that holds another part (it missed one,
+or just connected, or asked with ``{"since": n}``) is sent the whole part. The page made from the
+deltas is the page rendered fresh."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from companion import live
+from companion.live_wire import apply_delta, line_delta, part_message
+from companion.pages import once, pieces
+from tests.companion.live_server import choose
+from tests.companion.test_live_parts import FrameSocket, _drain, _payload, _whole
+
+TITLE = "1888-N"
+PLAYERS = ["Ann", "Bo", "Cy"]
+EN = {"Cookie": "lang=en"}
+
+
+def _blank_own(part: str) -> str:
+    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
+
+
+def test_a_delta_makes_the_new_text_exactly():
+    old = "<div id=live>\n<p>a</p>\n<p>b</p>\n<p>c</p>\n\n<p>d</p>\n</div>"
+    cases = [
+        old,                                                   # nothing changed
+        "<div id=live>\n<p>a</p>\n<p>c</p>\n\n<p>d</p>\n</div>",   # a line removed
+        "<div id=live>\n<p>d</p>\n<p>a</p>\n<p>b</p>\n</div>",     # moved, one gone
+        "<div id=live>\n<p>x</p>\n<p>y</p>\n<p>b</p>\n\n\n</div>",  # new lines, blank ones
+        "",                                                    # all gone
+        "one line only",
+    ]
+    for new in cases:
+        ops, lines = line_delta(old, new)
+        assert lines == old.count("\n") + 1
+        assert apply_delta(old, ops, lines) == new
+    ops, lines = line_delta(old, cases[1])
+    assert all(isinstance(op, list) for op in ops)       # removed: nothing new is sent
+    assert "<p>b</p>" not in json.dumps(ops)
+    # a part that is not the one the delta was made from: refused (the phone asks again)
+    assert apply_delta(old + "\nmore", ops, lines) is None
+    assert apply_delta("x", [[0, 5]], 1) is None
+
+
+def test_a_small_change_is_sent_as_a_delta_a_big_one_whole():
+    body = "\n".join(f"<p data-n={i}>row {i}</p>" for i in range(200))
+    first = part_message(1, '<div id="live" data-version="1">\n' + body + "\n</div>")
+    second = part_message(2, '<div id="live" data-version="2">\n' + body + "\n</div>", first)
+    base, delta = second.delta
+    assert base == first.serial and len(delta.text) < len(second.text) / 10
+    assert apply_delta(first["part"], delta["delta"], delta["lines"]) == second["part"]
+    other = part_message(3, "<div>" + "x" * 5000 + "</div>", second)
+    assert other.delta is None                           # not worth it: the whole part
+
+
+def _table(client, seed):
+    return client.post("/api/tables", json={"title": TITLE, "players": PLAYERS,
+                                            "seed": seed}).get_json()
+
+
+def _step(svc, access, rng) -> int:
+    st = svc.state(access)
+    for _ in range(20):
+        if svc.submit(access, choose(st["legal"], rng), st["version"])[0] == 200:
+            break
+    return svc.state(access)["version"]
+
+
+def _subs(app, table, tokens):
+    svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
+    socks = [FrameSocket() for _ in tokens]
+    subs = [live.Subscriber(sock, svc.authorize(table["code"], t), svc, hub, dict(EN))
+            for sock, t in zip(socks, tokens)]
+    for sub in subs:
+        hub.subscribe(sub)
+        sub._handle(live._HELLO)
+    return svc, hub, socks, subs
+
+
+def _fresh(client, code, token) -> str:
+    """The live part as a page fetches it, made anew (nothing kept from the pushes)."""
+    once._made.clear()
+    pieces._kept.clear()
+    client.set_cookie("lang", "en")
+    client.get(f"/tables/{code}/watch?token={token}")
+    return client.get(f"/tables/{code}/live").get_data(as_text=True)
+
+
+def test_the_page_after_many_deltas_is_the_page_rendered_fresh(app, client):
+    table = _table(client, 11)
+    seats = table["seats"]
+    tokens = [seats[0]["token"], seats[1]["token"], table["spectate_token"]]
+    svc, hub, socks, subs = _subs(app, table, tokens)
+    access = svc.authorize(table["code"], seats[0]["token"])
+    rng = random.Random(11)
+    try:
+        for _ in range(8):
+            version = _step(svc, access, rng)
+            for sub in subs:
+                _drain(sub)
+            # the two seats: one kind, the very same bytes; what changed, not the whole part
+            assert socks[0].frames[-1] is socks[1].frames[-1]
+            assert "delta" in json.loads(_payload(socks[0].frames[-1])[1])
+            assert "delta" in json.loads(_payload(socks[2].frames[-1])[1])
+        sent = sum(len(f) for f in socks[0].frames[1:])
+        whole = [m["part"] for m in _whole(socks[0].frames)]
+        assert sent < sum(len(p) for p in whole[1:]) / 4      # far fewer bytes than whole parts
+        assert f'data-version="{version}"' in whole[-1]
+        seat = _fresh(client, table["code"], seats[0]["token"])
+        assert _blank_own(whole[-1]) == _blank_own(seat)
+        watched = _whole(socks[2].frames)[-1]["part"]
+        assert watched == _fresh(client, table["code"], table["spectate_token"])
+    finally:
+        for sub in subs:
+            hub.unsubscribe(sub)
+
+
+def test_a_phone_that_missed_a_part_or_asks_again_gets_the_whole_part(app, client):
+    table = _table(client, 12)
+    seats = table["seats"]
+    svc, hub, socks, subs = _subs(app, table, [seats[0]["token"], seats[1]["token"]])
+    access = svc.authorize(table["code"], seats[0]["token"])
+    rng = random.Random(12)
+    ann, bo = subs
+    try:
+        _step(svc, access, rng)
+        _drain(ann)                                     # Bo's phone is busy: it misses this one
+        version = _step(svc, access, rng)
+        _drain(ann)
+        _drain(bo)
+        late = json.loads(_payload(socks[1].frames[-1])[1])
+        assert len(socks[1].frames) == 2                # one message for the burst
+        assert late["version"] == version and "part" in late and "delta" not in late
+        assert "delta" in json.loads(_payload(socks[0].frames[-1])[1])
+        assert _whole(socks[0].frames)[-1]["part"] == late["part"]
+        # a phone that asks ({"since": n}: its kept part did not fit) gets the whole part
+        ann.ask_since(version)
+        _drain(ann)
+        again = json.loads(_payload(socks[0].frames[-1])[1])
+        assert again == late
+        # a new phone: its first message is the whole part
+        svc2, hub2, socks2, subs2 = _subs(app, table, [seats[2]["token"]])
+        assert json.loads(_payload(socks2[0].frames[0])[1]) == late
+        hub.unsubscribe(subs2[0])
+    finally:
+        for sub in subs:
+            hub.unsubscribe(sub)
+
+
+def test_what_is_gone_from_the_part_is_gone_from_the_page(app, client):
+    """An undo asked and then declined: the ask comes by a delta and goes by the next one."""
+    table = _table(client, 13)
+    seats = table["seats"]
+    svc, hub, socks, subs = _subs(app, table, [s["token"] for s in seats])
+    access = svc.authorize(table["code"], seats[0]["token"])
+    try:
+        _step(svc, access, random.Random(13))
+        for sub in subs:
+            _drain(sub)
+        entered = svc.recent_history(access, 1, 5)[-1]["player"]
+        owner = next(s for s in seats if s["player"] == entered)
+        asker = next(s for s in seats if s["player"] != entered)
+        req = client.post(f"/api/tables/{table['code']}/undo",
+                          headers={"Authorization": f"Bearer {asker['token']}"}).get_json()
+        for sub in subs:
+            _drain(sub)
+        asked = _whole(socks[0].frames)[-1]
+        assert f'data-consent="{req["id"]}"' in asked["part"]
+        r = client.post(f"/api/tables/{table['code']}/undo/{req['id']}/decline",
+                        headers={"Authorization": f"Bearer {owner['token']}"})
+        assert r.status_code == 200
+        for sub in subs:
+            _drain(sub)
+        last = json.loads(_payload(socks[0].frames[-1])[1])
+        assert "delta" in last
+        kept = _whole(socks[0].frames)[-1]["part"]
+        assert "data-consent" not in kept and "data-waiting" not in kept
+        assert _blank_own(kept) == _blank_own(_fresh(client, table["code"], seats[0]["token"]))
+    finally:
+        for sub in subs:
+            hub.unsubscribe(sub)
+
+
+def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, client):
+    """The live part is made from the state as the engine made it (shared, no JSON read back):
+    the same part as from the state's JSON text, and the shared state is left unchanged."""
+    from companion import live_table
+    from companion.wire import dumps_engine
+    table = _table(client, 14)
+    svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
+    seat = svc.authorize(table["code"], table["seats"][0]["token"])
+    watcher = svc.authorize(table["code"], table["spectate_token"])
+    rng = random.Random(14)
+    for _ in range(6):
+        _step(svc, seat, rng)
+        game = svc._fresh(seat.table_id)
+        for access in (seat, watcher):
+            for lang in ("en", "ko"):
+                once._made.clear()
+                pieces._kept.clear()
+                shown = svc.state_shown(access)
+                made = hub.render_part(access, {"Cookie": f"lang={lang}"})
+                assert dumps_engine(shown) == game.state_text()      # nothing changed in it
+                once._made.clear()
+                pieces._kept.clear()
+                live_table._shown.clear()                            # read back from its text
+                assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
