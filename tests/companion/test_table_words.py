@@ -49,6 +49,44 @@ def test_lilliput_set_up_options_are_words_not_codes(client):
     assert "yellow_green_brown" not in page and "yellow, green (phase 3), brown (phase 5)" in page
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", ("Trains: prices and numbers", "The share price index and the train pool",
+            "Default: £80 · source: printed on the train cards only",
+            "Default: 27 prices from £10 to £300, lowest first")),
+    ("ko", ("열차: 가격과 수", "주가 지수와 열차 풀", "출처: 열차 카드에만 인쇄된 값",
+            "기본값: £10부터 £300까지 27개, 낮은 값부터")),
+])
+def test_lilliput_set_up_groups_its_provisional_values_with_source_and_default(client, lang,
+                                                                              said):
+    """18 Lilliput's set-up was a wall of 15 raw settings, the price index a list of numbers
+    in a box: the values the rules do not print are in collapsed groups, each saying its
+    default and where it comes from; the index's default said in words, its box empty."""
+    client.set_cookie("lang", lang)
+    html = client.get("/new?title=18Lilliput").get_data(as_text=True)
+    groups = re.findall(r'<details class="option-group">\s*<summary>(.*?)</summary>', html)
+    assert len(groups) == 2 and said[0] in groups[0] and said[1] in groups[1]
+    text = re.sub(r"\s+", " ", visible_text(html))
+    assert said[2] in text and said[3] in text
+    assert "10,20,30" not in html                                    # not even in a box
+
+
+def test_lilliput_the_index_box_left_empty_keeps_the_default(client):
+    from engine.titles.title_18lilliput import data as D
+    from tests.companion.test_pages import csrf
+    token = csrf(client.get("/new?title=18Lilliput"))
+    r = client.post("/new", data={"title": "18Lilliput", "player": ["Ann", "Bo"], "seed": "3",
+                                  "csrf_token": token, "option.price_index": ""})
+    assert r.status_code == 303
+    code = re.search(r"/tables/(\w+)/invite", r.headers["Location"]).group(1)
+    invite = client.get(r.headers["Location"]).get_data(as_text=True)
+    client.get(re.search(r'(/tables/\w+/watch\?token=[^"&]+)', invite).group(1))
+    record = client.get(f"/tables/{code}/export.json").get_json()
+    assert record["options"]["price_index"] == ",".join(map(str, D.PRICE_INDEX))
+    from engine import Game
+    game = Game("18Lilliput", record["players"], record["seed"], record["options"])
+    assert game.rules.opts["price_index"] == D.PRICE_INDEX
+
+
 # -- 1899 DAIHAN: its provisional values in words, its sources named ------------------------
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.titles import TitleSpec
-from engine.titles.title_18lilliput import data as D
+from engine.titles.title_18lilliput import data as D, setup_page
 from engine.titles.title_18lilliput.actions import ActionsMixin
 from engine.titles.title_18lilliput.base import Base
 from engine.titles.title_18lilliput.book import BookMixin
@@ -145,6 +145,8 @@ for _t in D.TRAIN_TYPES:
                                                f"Price of a {_t}-train")
     OPTIONS[f"train_{_t}_count"] = _opt_number(f"train_{_t}_count", D.TRAIN_COUNTS[_t], 1, 30,
                                                f"Number of {_t}-trains")
+
+OPTIONS = setup_page.annotate(OPTIONS)
 
 TITLE = TitleSpec(
     id="18Lilliput", name="18 Lilliput", family="18xx", currency="£",

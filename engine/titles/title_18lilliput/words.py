@@ -5,6 +5,8 @@ from __future__ import annotations
 from engine.titles.title_18lilliput import data as D
 from engine.words import en_ko as _w
 
+_NEED = min(s["price"] for s in D.STARTING.values())     # a starting company's price
+
 PARAMS = {
     "player": "player", "company": "company", "amount": "money", "cash": "money",
     "price": "money", "per_share": "money", "company_cash": "money", "train": "train",
@@ -413,6 +415,22 @@ WORDS = {
     "option.track_order.yellow_brown_green": _w("yellow, brown (phase 3), green (phase 5)",
                                                 "노랑, 갈색(3 페이즈), 녹색(5 페이즈)"),
     "option.price_index": _w("Share price index, lowest first", "주가 지수 (낮은 값부터)"),
+    # the set-up page's provisional values (setup_page.py)
+    "setup.group.trains": _w("Trains: prices and numbers", "열차: 가격과 수"),
+    "setup.group.market": _w("The share price index and the train pool", "주가 지수와 열차 풀"),
+    "setup.source.cards": _w("printed on the train cards only (the rules list 29 cards)",
+                             "열차 카드에만 인쇄된 값 (규칙에는 카드 29장)"),
+    "setup.source.index": _w("printed on the share price index only", "주가 지수에만 인쇄된 값"),
+    "setup.source.pool": _w("the summary says 'available trains', not how many: a guess",
+                            "요약은 '이용 가능한 열차'라고만 하고 몇 장인지는 없음: 추정값"),
+    "setup.default.price_index": _w(
+        f"{len(D.PRICE_INDEX)} prices from £{D.PRICE_INDEX[0]} to £{D.PRICE_INDEX[-1]}, lowest "
+        "first", f"£{D.PRICE_INDEX[0]}부터 £{D.PRICE_INDEX[-1]}까지 {len(D.PRICE_INDEX)}개, "
+        "낮은 값부터"),
+    "setup.how.price_index": _w(
+        f"Different? Every price lowest first, separated by commas; it must hold £{_NEED} (a "
+        "starting company's price).", "다르다면? 모든 가격을 낮은 값부터 쉼표로 구분해 "
+        f"쓰세요. £{_NEED}(시작 회사의 주가)가 들어 있어야 합니다."),
     "option.pool_refill": _w("Trains moved to the train pool each bureaucracy",
                              "관료 단계마다 트레인 풀로 가는 열차 수"),
 }
