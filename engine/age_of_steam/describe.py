@@ -3,6 +3,8 @@ family's words: what was done, then each field typed (a player by name, money in
 action or a build by its name). A map adds its own fields (``extra``: field -> value maker)."""
 from __future__ import annotations
 
+import re
+
 from engine import contract as C
 from engine.age_of_steam.building import KIND_NAMES
 from engine.age_of_steam.selection import ACTION_NAMES, action_label
@@ -22,6 +24,7 @@ FIELD_NAMES = {"count": "How many", "amount": "Amount", "pick": "Action", "colou
                "route": "Links", "link": "Link", "reaches": "Reaches", "region": "Half",
                "town": "On the town", "owner": "Owner", "tiles": "Track tiles",
                "place": "Place", "name": "New name", "place_kind": "City, town or island"}
+LINK_IDS = re.compile(r"(\d+)[+-]")
 HIDDEN = ("type", "entity", "form")      # not said: who is said apart, ``form`` is the entry's
 
 
@@ -33,6 +36,10 @@ PLACE_WORDS = {"unfinished": ("link.not_yet", "No place yet: the link stays unfi
 
 
 def _field(k: str, v) -> dict:
+    if k == "route" and isinstance(v, str) and LINK_IDS.findall(v):
+        # a chain ("3+7-") by the register's link numbers, not its notation
+        return C.text(C.msg("route.links", "links %(links)s",
+                            links=", ".join(LINK_IDS.findall(v))))
     if k in ("reaches", "region", "place_kind", "owner") and v in PLACE_WORDS:
         return C.text(C.msg(*PLACE_WORDS[v]))
     if k == "owner":

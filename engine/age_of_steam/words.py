@@ -241,6 +241,7 @@ WORDS = {
     "form.deliver": _w("Move a good over %(links)s link(s)", "물품 운송 (링크 %(links)s개)"),
     "form.good": _w("Good", "물품"),
     "form.link_owner": _w("Owner of link %(n)s", "%(n)s번째 링크의 소유자"),
+    "route.links": _w("links %(links)s", "링크 %(links)s"),
     "form.raise_locomotive": _w("Raise the locomotive instead (to %(level)s)",
                                 "대신 기관차 올리기 (%(level)s(으)로)"),
     "form.pass_move": _w("Move no good", "운송하지 않기"),

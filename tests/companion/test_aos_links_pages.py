@@ -8,6 +8,8 @@ import html as H
 import json
 import re
 
+import pytest
+
 from engine import Game
 from tests.aos_table_bot import decide
 from tests.companion.test_aos_pages import filled, form_of
@@ -214,3 +216,17 @@ def test_a_build_naming_a_link_or_place_not_offered_is_refused_in_words(client):
             assert r.status_code == 422 and all(w in page for w in expect), (lang, typed)
             assert "must be one of" not in page and "중 하나여야" not in page
     assert len(game_of(client, code).effective) == before
+
+
+@pytest.mark.parametrize("lang, said", [("en", "links 3, 7"), ("ko", "링크 3, 7")])
+def test_a_deliverys_step_line_names_its_links_not_the_chains_notation(app, lang, said):
+    """The undo button and the history's step line said a delivery's chain in the engine's
+    notation ("링크: 3-"): they name its links by the register's numbers."""
+    from tests.companion.test_plain_words import _say
+    from engine import titles
+    words = titles.TITLES["AoS-Korea"].describe({"type": "move_good", "entity": "1",
+                                                 "route": "3+7-", "colour": "red"}, "$")
+    route = next(d["value"] for d in words["details"] if d["value"]["t"] == "text"
+                 and isinstance(d["value"]["v"], dict)
+                 and d["value"]["v"]["code"] == "route.links")
+    assert _say(app, "AoS-Korea", route["v"], lang) == said
