@@ -53,12 +53,17 @@ def set_up(page, base, locale, players):
     boxes = page.locator("input[name=player]")
     for i, name in enumerate(players):
         boxes.nth(i).fill(name)
+    groups = page.locator("details.option-group > summary")   # the values to check, collapsed
+    assert groups.count() == 2
+    for i in range(groups.count()):
+        groups.nth(i).click()
     price = page.locator('input[name="option.train_2_price"]')
     assert price.input_value() == "80" and price.get_attribute("type") == "number"
     index = page.locator('input[name="option.price_index"]')
-    assert index.input_value().endswith(",280,300")
+    assert index.input_value() == ""                  # its default said in words beside it
     form_text = page.locator("form").first.inner_text()
-    assert ("provisional" in form_text) if locale == "en-GB" else ("임시 값" in form_text)
+    assert ("27 prices from £10 to £300" in form_text) if locale == "en-GB" else \
+        ("£10부터 £300까지 27개" in form_text)
     price.fill(str(TRAIN_2_PRICE))
     index.fill(INDEX)
     page.fill("input[name=seed]", str(SEED))
