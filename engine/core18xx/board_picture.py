@@ -3,6 +3,7 @@ section with the routes of a run, the run form's picture of its best routes (the
 them, each route along its track), and a tile alone at a rotation (a lay form's choice)."""
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from engine.core18xx.board import Map, city_edges, neighbour, rotated, split_hex
@@ -164,3 +165,23 @@ def _point(end, cx, cy, at):
         return _r(cx + dx * UNIT), _r(cy + dy * UNIT)
     x, y = at[end[1]]
     return _r(x), _r(y)
+
+
+# the board drawn without routes, by what it shows (the title, the phase's colour, the tiles
+# laid, the stations): the newest few kept, shared by the versions that show the same board
+# (most steps change none of it). Never changed by its readers.
+_DRAWN: dict = {}
+_DRAWN_LOCK = threading.Lock()
+DRAWN_KEEP = 64
+
+
+def board_drawn(key: tuple, draw) -> dict:
+    with _DRAWN_LOCK:
+        got = _DRAWN.pop(key, None)
+    if got is None:
+        got = draw()
+    with _DRAWN_LOCK:
+        _DRAWN[key] = got                   # now the newest
+        while len(_DRAWN) > DRAWN_KEEP:
+            _DRAWN.pop(next(iter(_DRAWN)))
+    return got

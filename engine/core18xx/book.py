@@ -11,7 +11,7 @@ from collections import Counter
 
 from engine import contract as C
 from engine.core18xx.board import PHASE_COLORS
-from engine.core18xx.board_picture import picture
+from engine.core18xx.board_picture import board_drawn, picture
 from engine.core18xx.rounds.operating import RUN
 
 
@@ -354,4 +354,11 @@ class CoreBookMixin:
                              route="-".join(route.hexes())),
                        route.stops, finder.track_of(route), C.money(route.revenue))
                       for t, route in best[1].items()]
-        return picture(board, colors[-1] if colors else PHASE_COLORS[0], routes)
+        color = colors[-1] if colors else PHASE_COLORS[0]
+        if routes:
+            return picture(board, color, routes)
+        # the board alone changes only with a tile, a station or a phase: drawn once for them
+        key = (type(self).__name__, color, tuple(sorted(self.board.laid.items())),
+               tuple(sorted((h, tuple(tuple(t) for t in v))
+                            for h, v in self.board.tokens.items() if v)))
+        return board_drawn(key, lambda: picture(board, color, ()))

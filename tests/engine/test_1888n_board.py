@@ -308,3 +308,22 @@ def test_the_checker_refuses_a_picture_of_no_choice():
         "5": contract.picture(34.6, 40, [], [], [])}}})
     with pytest.raises(contract.ContractError):
         contract.check_param("rotation", p, "legal[0]")
+
+
+def test_the_books_board_is_drawn_once_for_what_it_shows_and_equals_a_fresh_drawing():
+    """Replaying 128097, the book's board at every version equals the board drawn afresh for
+    it (the kept drawing is taken only for the same tiles, stations and phase colour)."""
+    from engine import Game, records
+    from engine.core18xx import board_picture as BP
+    rec = records.replay(records.loads(FIXTURE.read_bytes())).game.record()
+    game = Game(rec["title"], rec["players"], rec.get("seed", 0), rec.get("options"))
+    kept = 0
+    for n, action in enumerate(rec["actions"]):
+        game.process(action, checked=False)
+        if n % 7:
+            continue
+        board = next(s for s in game.book() if s["kind"] == "board")
+        BP._DRAWN.clear()
+        assert board == next(s for s in game.book() if s["kind"] == "board")
+        kept += 1
+    assert kept > 50
