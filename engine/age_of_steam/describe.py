@@ -38,8 +38,8 @@ PLACE_WORDS = {"unfinished": ("link.not_yet", "No place yet: the link stays unfi
 def _field(k: str, v) -> dict:
     if k == "route" and isinstance(v, str) and LINK_IDS.findall(v):
         # a chain ("3+7-") by the register's link numbers, not its notation
-        return C.text(C.msg("route.links", "links %(links)s",
-                            links=", ".join(LINK_IDS.findall(v))))
+        links = ", ".join(LINK_IDS.findall(v))
+        return C.text(C.msg("route.links", f"links {links}", links=links))
     if k in ("reaches", "region", "place_kind", "owner") and v in PLACE_WORDS:
         return C.text(C.msg(*PLACE_WORDS[v]))
     if k == "owner":
