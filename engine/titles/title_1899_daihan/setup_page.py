@@ -7,7 +7,7 @@ says how to write a different value. The keys are ``engine.titles``' option keys
 """
 from __future__ import annotations
 
-from engine import contract as C
+from engine.titles import setup_groups
 from engine.titles.title_1899_daihan import data as D
 
 GROUPS = {
@@ -79,21 +79,7 @@ HOW_TO_WRITE = {
 
 def annotate(options: dict, ors: dict, bump: list) -> dict:
     """``options`` with each provisional one's group, source, default in words and how to
-    write another value."""
-    words = default_words(ors, bump)
-    out = {}
-    for name, param in options.items():
-        param = dict(param)
-        if name in WHERE:
-            group, source = WHERE[name]
-            param["group"] = C.msg(f"setup.group.{group}", GROUPS[group])
-            param["source"] = C.msg(f"setup.source.{source}", SOURCES[source])
-            param.pop("note", None)
-            param.pop("rule", None)
-        if name in words:
-            english, params = words[name]
-            param["default_words"] = C.msg(f"setup.default.{name}", english, **params)
-            param["note"] = C.msg(f"setup.how.{name}", HOW_TO_WRITE[name])
-        out[name] = param
-    return {name: out[name] for name in sorted(
-        out, key=lambda n: (n in WHERE, ORDER.index(WHERE[n][0]) if n in WHERE else 0))}
+    write another value (``engine.titles.setup_groups``)."""
+    defaults = {name: (english, params, HOW_TO_WRITE[name])
+                for name, (english, params) in default_words(ors, bump).items()}
+    return setup_groups.annotate(options, WHERE, GROUPS, SOURCES, ORDER, defaults)

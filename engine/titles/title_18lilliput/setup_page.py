@@ -7,7 +7,7 @@ the track colours is a reading of the rules (its ``rule`` quotes them) and stays
 """
 from __future__ import annotations
 
-from engine import contract as C
+from engine.titles import setup_groups
 from engine.titles.title_18lilliput import data as D
 
 GROUPS = {"trains": "Trains: prices and numbers",
@@ -29,18 +29,6 @@ HOW_INDEX = (f"Different? Every price lowest first, separated by commas; it must
 
 def annotate(options: dict) -> dict:
     """``options`` with each provisional one's group and source, and the index's default in
-    words with how to write another; the groups in ``ORDER``, after the readings."""
-    out = {}
-    for name, param in options.items():
-        param = dict(param)
-        if name in WHERE:
-            group, source = WHERE[name]
-            param["group"] = C.msg(f"setup.group.{group}", GROUPS[group])
-            param["source"] = C.msg(f"setup.source.{source}", SOURCES[source])
-            param.pop("note", None)
-        if name == "price_index":
-            param["default_words"] = C.msg("setup.default.price_index", DEFAULT_INDEX)
-            param["note"] = C.msg("setup.how.price_index", HOW_INDEX)
-        out[name] = param
-    return {name: out[name] for name in sorted(
-        out, key=lambda n: (n in WHERE, ORDER.index(WHERE[n][0]) if n in WHERE else 0))}
+    words with how to write another (``engine.titles.setup_groups``)."""
+    return setup_groups.annotate(options, WHERE, GROUPS, SOURCES, ORDER,
+                                 {"price_index": (DEFAULT_INDEX, {}, HOW_INDEX)})
