@@ -109,3 +109,18 @@ def assert_replays_the_same(game) -> None:
                  actions=game.log)
     assert again.view() == game.view() and again.book() == game.book()
     assert again.legal_actions() == game.legal_actions() and again.result() == game.result()
+
+
+def codes_in(obj, out: set | None = None) -> set:
+    """Every message code in ``obj`` (a book, legal entries, events): the codes a page may
+    show, each of which must have English and Korean words."""
+    out = set() if out is None else out
+    if isinstance(obj, dict):
+        if isinstance(obj.get("code"), str) and "message" in obj:
+            out.add(obj["code"])
+        for v in obj.values():
+            codes_in(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            codes_in(v, out)
+    return out

@@ -196,16 +196,6 @@ def test_undo_equals_the_prefix(n, seed, steps, back):
 
 
 # -- words ---------------------------------------------------------------------------------
-def codes_in(x, out):
-    if isinstance(x, dict):
-        if isinstance(x.get("code"), str) and "message" in x:
-            out.add(x["code"])
-        for v in x.values():
-            codes_in(v, out)
-    elif isinstance(x, list):
-        for v in x:
-            codes_in(v, out)
-    return out
 
 
 def test_every_code_shown_said_or_refused_has_english_and_korean_words():
@@ -213,8 +203,8 @@ def test_every_code_shown_said_or_refused_has_english_and_korean_words():
     seen = set()
 
     def collect(g):
-        codes_in(g.book(), seen)
-        codes_in(g.legal_actions(), seen)
+        cp.codes_in(g.book(), seen)
+        cp.codes_in(g.legal_actions(), seen)
     for n, seed, style in ((3, 1, "bank"), (4, 2, "d_train"), (5, 3, "bankrupt")):
         game = Game(TITLE, NAMES[:n], seed=seed)
         play(game, seed, style, max_steps=400, check=collect)

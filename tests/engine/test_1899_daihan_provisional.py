@@ -12,6 +12,7 @@ from engine import Game, records
 from engine.titles import TITLES
 from engine.titles.title_1899_daihan import data as D
 from engine.words import words_of
+from tests.contract_play import codes_in
 from tests.engine.helpers_1899_daihan import (NAMES, TITLE, act, drain, end_sr, fix,
                                               float_corp, give_train, new, next_turn,
                                               refused, spread_auction, step)
@@ -361,19 +362,8 @@ def test_the_new_words_are_english_and_korean_with_the_same_blanks():
         assert words[code] == by, code                # merged after the title's words
     g = started()
     fix(g, "ors_per_phase", phase="2", count=2)
-    shown = set()
-
-    def codes(obj):
-        if isinstance(obj, dict):
-            if isinstance(obj.get("code"), str) and "message" in obj:
-                shown.add(obj["code"])
-            for v in obj.values():
-                codes(v)
-        elif isinstance(obj, list):
-            for v in obj:
-                codes(v)
-    codes(g.book())
-    codes(g.legal_actions())
+    shown = codes_in(g.book())
+    codes_in(g.legal_actions(), shown)
     assert {"book.now.d_bump", "book.table_value", "act.correction.d_bump",
             "param.spaces"} <= shown
     assert not [c for c in shown if "ko" not in words.get(c, {})]

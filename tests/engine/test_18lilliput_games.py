@@ -17,7 +17,7 @@ from engine.titles import get
 from engine.titles.title_18lilliput import words as OWN
 from engine.words import words_of
 from tests.conftest import ROOT
-from tests.contract_play import assert_replays_the_same, random_game
+from tests.contract_play import assert_replays_the_same, codes_in, random_game
 from tests.engine.helpers_18lilliput import NAMES
 
 TITLE_DIR = ROOT / "engine" / "titles" / "title_18lilliput"
@@ -29,16 +29,6 @@ def check(game):
     contract.check_legal(game.legal_actions())
 
 
-def codes_in(obj, out):
-    if isinstance(obj, dict):
-        if isinstance(obj.get("code"), str) and isinstance(obj.get("message"), str):
-            out.add(obj["code"])
-        for v in obj.values():
-            codes_in(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            codes_in(v, out)
-    return out
 
 
 def weight(entry):

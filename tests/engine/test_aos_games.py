@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.titles import get
 from engine.words import words_of
 from tests.conftest import ROOT
-from tests.contract_play import (assert_replays_the_same, is_shape_error, random_action,
+from tests.contract_play import (assert_replays_the_same, codes_in, is_shape_error, random_action,
                                  random_game, random_value)
 from tests.engine.helpers_aos import NAMES
 
@@ -338,16 +338,6 @@ def test_undo_equals_replaying_the_prefix(params, back):
     assert view == pview and game.book() == prefix.book()
 
 
-def codes_in(obj, out):
-    if isinstance(obj, dict):
-        if isinstance(obj.get("code"), str) and isinstance(obj.get("message"), str):
-            out.add(obj["code"])
-        for v in obj.values():
-            codes_in(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            codes_in(v, out)
-    return out
 
 
 @pytest.mark.parametrize("title,n", [("AoS-Korea", 4), ("AoS-NewZealand", 2),
