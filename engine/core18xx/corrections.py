@@ -354,8 +354,7 @@ class CorrectionsMixin(Corrections):
 
     def train_from_bank(self, corp: str, train) -> str:
         if train not in self.depot.available():
-            raise GameError("train_unavailable", f"Train {train!r} is not in the bank.",
-                            train=train, available=self.depot.available())
+            raise GameError("train_unavailable", f"Train {train!r} is not in the bank.")
         self.depot.take(train)
         self.depot.owner[train] = corp
         self.train_owner[train] = corp

@@ -98,6 +98,8 @@ MESSAGES = {
     'bad_correction': {'en': ("A correction's kind is one of %(kinds)s.", '%(field)s is a whole number.', 'That correction is not valid.'), 'ko': ('정정 종류는 %(kinds)s 중 하나입니다.', '%(field)s은(는) 정수여야 합니다.', '올바른 정정이 아닙니다.')},
     'bad_amount': {'en': 'That amount is not valid.', 'ko': '올바른 금액이 아닙니다.'},
     'zero_correction': {'en': 'A cash correction of 0 changes nothing: enter the amount to add, or a negative amount to take.', 'ko': '0원 정정은 아무것도 바꾸지 않습니다: 더할 금액을, 뺄 때는 음수로 입력하세요.'},
+    'not_started': {'en': '%(company)s has no share price yet.', 'ko': '%(company)s은(는) 아직 주가가 없습니다.'},
+    'director_certificate': {'en': "The director's certificate of %(company)s does not move by a correction.", 'ko': '%(company)s의 이사 증서는 정정으로 옮기지 않습니다.'},
     'bad_space': {'en': 'Give a market space (row, column) and a started company.', 'ko': '주식 시장 칸(행, 열)과 시작한 회사를 고르세요.'},
     'bad_holder': {'en': 'Shares move between the company, the pool (bank) and the players.', 'ko': '주식은 회사, 풀(은행), 플레이어 사이에서만 옮깁니다.'},
     'bad_owner': {'en': 'No owner %(owner)s.', 'ko': '%(owner)s(이)라는 소유자는 없습니다.'},
