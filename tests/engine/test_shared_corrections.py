@@ -107,3 +107,31 @@ def test_a_train_correction_op_outside_the_titles_ops_is_refused():
             train="2-0")
     assert refused.value.code == "bad_correction" and refused.value.params["ops"] == [
         "give", "remove"]
+
+
+# -- the score: one rule in the core (``engine.core18xx.book.Scores``) ----------------------
+@pytest.mark.parametrize("title", list(SHARED))
+def test_every_18xx_title_scores_with_the_cores_rule(title):
+    from engine.core18xx.book import Scores
+    game = Game(title, ["a", "b", "c"], seed=3)
+    rules = type(game.rules)
+    for name in ("score_breakdown", "result", "scores"):
+        assert getattr(rules, name) is getattr(Scores, name), (title, name)
+    breakdown = game.rules.score_breakdown()
+    for p, row in breakdown.items():
+        assert row["total"] == game.rules.result()[p] == row["cash"] + sum(
+            h["value"] for h in row["holdings"]) + sum(
+            c["value"] for c in row.get("privates", [])) + row.get("land_copy", 0)
+
+
+def test_18lilliput_scores_the_unused_land_copy_card_on_the_cores_rule():
+    game = drafted(3, seed=1)
+    before = game.rules.result()["2"]
+    assert game.rules.score_breakdown()["2"]["land_copy"] == 20       # summary: £20 unused
+    row = next(r for r in game.scores() if r["player"] == "2")
+    assert [p["value"]["v"] for p in row["parts"] if p["label"]["code"] == "score.land_copy"] \
+        == [20]
+    fix(game, "1", "land_copy", player="2", used=True)
+    assert game.rules.result()["2"] == before - 20
+    row = next(r for r in game.scores() if r["player"] == "2")
+    assert not any(part["label"]["code"] == "score.land_copy" for part in row["parts"])
