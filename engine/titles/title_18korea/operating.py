@@ -181,6 +181,8 @@ class OperatingMixin:
                 err("not_available", f"Only the cheapest train in the market may be bought: a {head}-train.",
                     available=head)
             price = self.train_price(comp, head)
+            # RB §9.8, as the core's forced purchase: the company pays all it has, its director
+            # the rest (straight to the bank: the core passes it through the treasury)
             forced = not comp.trains and comp.cash < price
             if forced:
                 director = comp.director

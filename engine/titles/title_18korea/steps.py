@@ -157,7 +157,14 @@ class RaiseMoney(OperatingStep):
     """RB §9.8: the director of a company that must buy a train and cannot pay sells shares
     (``sell_shares`` {company, count}) or goes bankrupt (``bankrupt``). Part of the train
     step, listed first: its entries come first and it may come while the company still
-    builds."""
+    builds.
+
+    The rule is the core's ``EmergencyMoney`` (1888-N summary "Buy trains": the director pays
+    the shortfall, sells no more than it and never changes a directorship; bankruptcy ends
+    the game). It differs in: RB §7.1 a director's sale drops the price one space per share
+    (the core: one row per share); RB §9.7 the train is the market's one on sale (the core:
+    the cheapest of bank and pool); and the reading ``forced_purchase`` (RB §9.8 "from the
+    train market") may let a trade with another company stand in for it."""
     ACTIONS = ("sell_shares", "bankrupt")
 
     def process_sell_shares(self, g, action):
