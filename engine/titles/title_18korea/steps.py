@@ -16,6 +16,7 @@ time: the title takes them before the machine (as the core takes its corrections
 from __future__ import annotations
 
 from engine.core18xx.rounds import Round
+from engine.core18xx.share_trading import sells_more_than_needed
 from engine import contract as C
 from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
@@ -184,9 +185,8 @@ class RaiseMoney(OperatingStep):
             for s in g.sharebook.held:
                 most = g.max_sellable(director, s, keep_presidency=True)
                 # RB §9.8: no more than covers the shortfall
-                enough = [n for n in range(1, most + 1)
-                          if g.cash[director] + g.sale_value(director, s, n) >= em[2]]
-                most = enough[0] if enough else most
+                most = max([n for n in range(1, most + 1) if not sells_more_than_needed(
+                    g.cash[director] + g.sale_value(director, s, n - 1), em[2])], default=0)
                 if most:
                     acts.append({"type": "sell_shares", "entity": director, "company": s,
                                  "params": {"count": g.sale_param(director, s, most)},
