@@ -1,22 +1,24 @@
 """The ``correction`` action: the table fixes the book with a reason; the physical board is
 the authority, so every value the book keeps can be corrected. Money still only moves to or
-from the bank. Mixed into ``Core18xx``.
+from the bank. ``Corrections`` is the machinery and the kinds every 18xx title shares
+(1888-N, 1899 DAIHAN, 18Korea, 18 Lilliput); ``CorrectionsMixin`` is mixed into
+``Core18xx`` with its own kinds and its books' accessors.
 
-Kinds (each with a required ``reason``):
+Kinds (each with a required ``reason``; the first four and the last two are shared):
 
 - ``cash`` {target, amount}: add (or take, if negative) money of a player or company
-- ``share_price`` {corporation, row, column}: put a market marker on a space
+- ``share_price`` {corporation, space | row, column | price}: put a market marker on a space
 - ``train`` {corporation, train, op: remove | give}: take a train out of play, or give one
   from the bank
-- ``shares`` {corporation, source, to, percent}: move shares between the IPO, the pool and
-  players (presidency and float follow)
+- ``shares`` {corporation, source, to, percent | count}: move shares between the IPO, the
+  pool and players (presidency and float follow)
 - ``company`` {company, owner}: a private's owner (a player, a company, ``bank``), or
   ``closed``
 - ``tile`` {hex, tile, rotation}: the tile on a hex (``tile`` "none" clears it); the supply
   follows
 - ``token`` {corporation, hex, city, op: add | remove}: a station token (no money moves)
-- ``phase`` {phase}: the current phase
-- ``priority`` {player}: who holds the priority deal
+- ``phase`` {phase}: the current phase (shared)
+- ``priority`` {player}: who holds the priority deal (shared)
 """
 from __future__ import annotations
 
@@ -38,8 +40,10 @@ class Corrections:
     ``CORRECTIONS`` maps each kind to its fix (``fix(g, action, reason)``, which changes the
     book and either emits through ``_fix`` or returns what it did in words) and
     ``correction_forms()`` lists each kind's params. A title adds kinds to the core's
-    (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``) or, when its
-    books are not the core's (18Korea, 18 Lilliput), lists its own on this machinery."""
+    (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``); 18Korea and
+    18 Lilliput register this base's shared fixes under their recorded kinds (18Korea's
+    ``"price": Corrections._fix_share_price``) with the accessors they read, and list only
+    their own pieces' kinds beside them."""
     CORRECTIONS: dict = {}
     CURRENCY = ""
     ZERO_CASH_CORRECTION = False     # a cash correction of 0 is refused (18 Lilliput records it)
