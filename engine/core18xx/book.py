@@ -248,11 +248,43 @@ def score_rows(breakdown: dict, money=str, others=None) -> list[dict]:
     return rows
 
 
-class CoreBookMixin:
-    """``book()`` and ``scores()`` of the shared 18xx core (mixed into ``Core18xx``)."""
+class Scores:
+    """The score of every 18xx title, one rule: a player's cash plus each share at its
+    market price, company cash not counted (1888-N summary, 1899 §9, 18Korea RB §11,
+    18 Lilliput summary "게임 종료"), plus a title's own parts (``score_extras``: the core's
+    privates at face value, 18 Lilliput's unused Land Copy card). A title gives
+    ``score_players()``, ``scored_companies()`` and ``share_book()``."""
+    SCORE_SHARE_PERCENT = 10           # the percent of one share (its price buys one)
+
+    def score_extras(self, player: str) -> tuple[dict, int]:
+        """A title's own parts of ``player``'s score: (breakdown fields, their money)."""
+        return {}, 0
+
+    def score_others(self, player: str) -> list:
+        """Those parts as score rows' (message, money)."""
+        return []
+
+    def score_breakdown(self) -> dict[str, dict]:
+        """Each player's score, item by item; ``total`` is ``result()[player]``."""
+        out = {}
+        for p in self.score_players():
+            cash = self.ledger.of(p)
+            held = holdings(self.share_book(), self.market, p, self.scored_companies(),
+                            self.SCORE_SHARE_PERCENT)
+            extras, worth = self.score_extras(p)
+            out[p] = {"name": self.names.get(p, p), "cash": cash, "holdings": held, **extras,
+                      "total": cash + sum(h["value"] for h in held) + worth}
+        return out
+
+    def result(self) -> dict[str, int]:
+        return {p: row["total"] for p, row in self.score_breakdown().items()}
 
     def scores(self) -> list[dict]:
-        return score_rows(self.score_breakdown(), self.money)
+        return score_rows(self.score_breakdown(), self.money, self.score_others)
+
+
+class CoreBookMixin(Scores):
+    """``book()`` and ``scores()`` of the shared 18xx core (mixed into ``Core18xx``)."""
 
     def round_message(self) -> dict:
         r = self.round

@@ -1,22 +1,24 @@
 """The ``correction`` action: the table fixes the book with a reason; the physical board is
 the authority, so every value the book keeps can be corrected. Money still only moves to or
-from the bank. Mixed into ``Core18xx``.
+from the bank. ``Corrections`` is the machinery and the kinds every 18xx title shares
+(1888-N, 1899 DAIHAN, 18Korea, 18 Lilliput); ``CorrectionsMixin`` is mixed into
+``Core18xx`` with its own kinds and its books' accessors.
 
-Kinds (each with a required ``reason``):
+Kinds (each with a required ``reason``; the first four and the last two are shared):
 
 - ``cash`` {target, amount}: add (or take, if negative) money of a player or company
-- ``share_price`` {corporation, row, column}: put a market marker on a space
+- ``share_price`` {corporation, space | row, column | price}: put a market marker on a space
 - ``train`` {corporation, train, op: remove | give}: take a train out of play, or give one
   from the bank
-- ``shares`` {corporation, source, to, percent}: move shares between the IPO, the pool and
-  players (presidency and float follow)
+- ``shares`` {corporation, source, to, percent | count}: move shares between the IPO, the
+  pool and players (presidency and float follow)
 - ``company`` {company, owner}: a private's owner (a player, a company, ``bank``), or
   ``closed``
 - ``tile`` {hex, tile, rotation}: the tile on a hex (``tile`` "none" clears it); the supply
   follows
 - ``token`` {corporation, hex, city, op: add | remove}: a station token (no money moves)
-- ``phase`` {phase}: the current phase
-- ``priority`` {player}: who holds the priority deal
+- ``phase`` {phase}: the current phase (shared)
+- ``priority`` {player}: who holds the priority deal (shared)
 """
 from __future__ import annotations
 
@@ -38,8 +40,10 @@ class Corrections:
     ``CORRECTIONS`` maps each kind to its fix (``fix(g, action, reason)``, which changes the
     book and either emits through ``_fix`` or returns what it did in words) and
     ``correction_forms()`` lists each kind's params. A title adds kinds to the core's
-    (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``) or, when its
-    books are not the core's (18Korea, 18 Lilliput), lists its own on this machinery."""
+    (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``); 18Korea and
+    18 Lilliput register this base's shared fixes under their recorded kinds (18Korea's
+    ``"price": Corrections._fix_share_price``) with the accessors they read, and list only
+    their own pieces' kinds beside them."""
     CORRECTIONS: dict = {}
     CURRENCY = ""
     ZERO_CASH_CORRECTION = False     # a cash correction of 0 is refused (18 Lilliput records it)
@@ -134,6 +138,151 @@ class Corrections:
                   target_name=name, amount=amount)
 
 
+    # -- the kinds every 18xx title shares: one rule each, on the core's books ----------------
+    # A title names its pieces through a few accessors (``correction_company``,
+    # ``company_trains``, ``train_from_bank``, ``train_out_of_play``, ``share_book``,
+    # ``share_holders``, ``phase_names``, ``set_phase``, ``priority_players``,
+    # ``give_priority``) and hooks (``check_share_correction``, ``after_share_correction``).
+    TRAIN_OPS = ("give", "remove")         # 18 Lilliput adds "to_pool"
+    PRIORITY_FIXED = ("fixed.priority", "%s has the priority deal")
+    HOLDERS_SAID = {"ipo": "IPO", "pool": "the bank pool", "company": "the company",
+                    "bank": "the bank"}
+
+    def check_share_correction(self, corp: str, src: str, dst: str, pct: int) -> None:
+        """A title's own limit on a share correction (18Korea: the director's certificate)."""
+
+    def after_share_correction(self, corp: str, src: str) -> None:
+        """What follows a share correction (the core and 18Korea: who is president now)."""
+
+    def _fix_share_price(self, action, reason):
+        """``share_price``: a started company's marker put on a space of the core's
+        ``StockMarket``, named by ``space`` ("row,column"), by ``row`` and ``column``, or by
+        its ``price`` (the first space with that price)."""
+        corp = self.correction_company(action)
+        if corp not in self.market.pos:
+            raise GameError("not_started", f"{corp} has no share price yet.", company=corp)
+        rc = self._market_space(action)
+        if rc is None:
+            prices = sorted({v for row in self.market.prices for v in row if v is not None})
+            raise GameError("bad_space", "Give a space of the market: a price (one of "
+                            f"{', '.join(map(str, prices))}) or its row and column.",
+                            prices=prices)
+        self.market.place(corp, rc)
+        price = self.market.price(corp)
+        what = C.msg("fixed.share_price", f"{corp}'s price set to {self.money(price)}",
+                     company=C.company(corp), price=C.money(price))
+        self._fix(what, reason, kind=action.get("kind"), by=action["entity"], corporation=corp,
+                  price=price, row=rc[0], column=rc[1])
+
+    def _market_space(self, action):
+        def whole(x):
+            return isinstance(x, int) and not isinstance(x, bool)
+        if "price" in action:
+            price = action["price"]
+            return next(((r, c) for r, row in enumerate(self.market.prices)
+                         for c, v in enumerate(row) if whole(price) and v == price), None)
+        rc = (action.get("row"), action.get("column"))
+        space = action.get("space")
+        if isinstance(space, str) and space.count(",") == 1:
+            r, _, c = space.partition(",")          # the form's "row,column" of a space
+            rc = (int(r), int(c)) if r.isdigit() and c.isdigit() else rc
+        if all(whole(x) for x in rc) and self.market.cell(*rc) is not None:
+            return rc
+        return None
+
+    def _fix_train(self, action, reason):
+        """``train`` {op: give | remove}: a train from the bank given to a company, or one
+        of its trains taken out of play (named by its id or its type)."""
+        corp, train, op = self.correction_company(action), action.get("train"), action.get("op")
+        if op not in self.TRAIN_OPS:
+            raise GameError("bad_correction", "A train correction's op is one of "
+                            f"{', '.join(self.TRAIN_OPS)}.", op=op, ops=list(self.TRAIN_OPS))
+        trains = self.company_trains(corp)
+        if op == "give":
+            train = self.train_from_bank(corp, train)
+            trains.append(train)
+            english = f"a {Depot.kind(train)}-train given to {corp}"
+        else:
+            held = [t for t in trains if t == train] or \
+                [t for t in trains if isinstance(train, str) and Depot.kind(t) == train]
+            if not held:
+                raise GameError("not_your_train", f"{corp} does not own a train {train!r}.",
+                                company=corp, train=train)
+            train = held[0]
+            trains.remove(train)
+            self.train_out_of_play(corp, train, op)
+            english = f"a {Depot.kind(train)}-train " + (
+                f"removed from {corp}" if op == "remove" else f"of {corp} put in the train pool")
+        what = C.msg(f"fixed.train.{op}", english, train=C.train(train), company=C.company(corp))
+        self._fix(what, reason, kind=action.get("kind"), by=action["entity"], corporation=corp,
+                  train=train, train_type=Depot.kind(train), op=op)
+
+    def _fix_train_give(self, action, reason):      # 18Korea's kind ``add_train``
+        return self._fix_train({**action, "op": "give"}, reason)
+
+    def _fix_train_remove(self, action, reason):    # 18Korea's kind ``remove_train``
+        return self._fix_train({**action, "op": "remove"}, reason)
+
+    def _fix_shares(self, action, reason):
+        """``shares`` {source, to, percent or count}: whole shares moved between two holders
+        of the core's ``ShareBook`` (the title's ``share_holders``)."""
+        corp = self.correction_company(action)
+        holders = self.share_holders()
+        src, dst = action.get("source"), action.get("to")
+        if src == dst and src in holders:
+            raise GameError("same_holder", "Shares move from one holder to another, not to the "
+                            "same one.", source=src, to=dst)
+        if src not in holders or dst not in holders:
+            raise GameError("bad_holder", f"Move shares between two of: {', '.join(holders)}.",
+                            source=src, to=dst, holders=list(holders))
+        book = self.share_book()
+        size = book.share_percent[corp]
+        pct = action["percent"] if "percent" in action else action.get("count", 1)
+        if not isinstance(pct, int) or isinstance(pct, bool):
+            raise GameError("bad_percent", "Move whole shares.", percent=pct)
+        pct = pct if "percent" in action else pct * size
+        if pct <= 0 or pct % size:
+            raise GameError("bad_percent", f"Move shares in steps of {size}%.", percent=pct)
+        s, d = holders[src], holders[dst]
+        have = book.percent(corp, s)
+        if have < pct:
+            raise GameError("too_few_shares", f"{self._said(src)} has {have}% of {corp} to move.",
+                            percent=pct, source=src, corporation=corp, held=have)
+        self.check_share_correction(corp, s, d, pct)
+        book.move(corp, s, d, pct)
+        what = C.msg("fixed.shares", f"{pct}% of {corp} moved from {self._said(src)} to "
+                     f"{self._said(dst)}", percent=C.percent(pct), company=C.company(corp),
+                     source=self._holder(src), to=self._holder(dst))
+        self._fix(what, reason, kind=action.get("kind"), by=action["entity"], corporation=corp,
+                  source=src, source_name=self._said(src), to=dst, to_name=self._said(dst),
+                  percent=pct)
+        self.after_share_correction(corp, s)
+
+    def _said(self, who: str) -> str:
+        return self.names.get(who) or self.HOLDERS_SAID.get(who, who)
+
+    def _fix_phase(self, action, reason):
+        """``phase``: the current phase, one of the title's ``phase_names()``."""
+        names, phase = self.phase_names(), action.get("phase")
+        if not any(phase == n and type(phase) is type(n) for n in names):
+            raise GameError("bad_phase", f"The phases are {', '.join(map(str, names))}.",
+                            phase=phase, phases=names)
+        self.set_phase(phase)
+        self._fix(C.msg("fixed.phase", f"phase {phase}", phase=C.text(str(phase))), reason,
+                  kind=action.get("kind"), by=action["entity"], phase=phase)
+
+    def _fix_priority(self, action, reason):
+        """``priority``: who holds the priority deal (18 Lilliput: the first player)."""
+        player = action.get("player")
+        if player not in self.priority_players():
+            raise GameError("bad_target", f"No player {player!r}.", player=player)
+        self.give_priority(player)
+        code, english = self.PRIORITY_FIXED
+        name = self.names.get(player, player)
+        self._fix(C.msg(code, english % name, player=C.player(player)), reason,
+                  kind=action.get("kind"), by=action["entity"], player=player, player_name=name)
+
+
 class CorrectionsMixin(Corrections):
     """The core's kinds of correction, on the core's books (``Core18xx``)."""
 
@@ -200,70 +349,37 @@ class CorrectionsMixin(Corrections):
     def is_map_hex(self, hex_id) -> bool:
         return hex_id in self.HEXES
 
-    # -- the kinds -------------------------------------------------------------------------
-    def _fix_share_price(self, action, reason):
-        corp = self.corp_arg(action)
-        rc = (action.get("row"), action.get("column"))
-        if isinstance(action.get("space"), str) and action["space"].count(",") == 1:
-            r, _, c = action["space"].partition(",")   # the form's "row,column" of a space
-            rc = (int(r), int(c)) if r.isdigit() and c.isdigit() else rc
-        if corp not in self.market.pos or not all(isinstance(x, int) and not isinstance(x, bool)
-                                                  for x in rc) or self.market.cell(*rc) is None:
-            raise GameError("bad_space",
-                            "Give a market space (row, column) and a started company.")
-        self.market.place(corp, rc)
-        price = self.market.price(corp)
-        what = C.msg("fixed.share_price", f"{corp}'s price set to {self.money(price)}",
-                     company=C.company(corp), price=C.money(price))
-        self._fix(what, reason, kind="share_price",
-                  by=action["entity"], corporation=corp, price=price, row=rc[0], column=rc[1])
+    # -- the shared kinds' accessors, on ``Core18xx``'s dict books -----------------------
+    def correction_company(self, action) -> str:
+        return self.corp_arg(action)
 
-    def _fix_train(self, action, reason):
-        corp, train, op = self.corp_arg(action), action.get("train"), action.get("op")
-        if op == "remove":
-            if train not in self.corps[corp]["trains"]:
-                raise GameError("not_your_train", f"{corp} does not own train {train!r}.")
-            self.corps[corp]["trains"].remove(train)
-            del self.train_owner[train]
-            self.depot.rusted.add(train)
-            what = C.msg("fixed.train.remove", f"a {Depot.kind(train)}-train removed from "
-                         f"{corp}", train=C.train(train), company=C.company(corp))
-        elif op == "give":
-            if train not in self.depot.available():
-                raise GameError("train_unavailable", f"Train {train!r} is not in the bank.")
-            self.depot.take(train)
-            self.depot.owner[train] = corp
-            self.corps[corp]["trains"].append(train)
-            self.train_owner[train] = corp
-            what = C.msg("fixed.train.give", f"a {Depot.kind(train)}-train given to {corp}",
-                         train=C.train(train), company=C.company(corp))
-        else:
-            raise GameError("bad_correction", "A train correction is op 'remove' or 'give'.")
-        self._fix(what, reason, kind="train", by=action["entity"], corporation=corp, train=train,
-                  train_type=Depot.kind(train), op=op)
+    def company_trains(self, corp: str) -> list:
+        return self.corps[corp]["trains"]
 
-    def _fix_shares(self, action, reason):
-        corp = self.corp_arg(action)
-        src, dst, pct = action.get("source"), action.get("to"), action.get("percent")
-        holders = [IPO, POOL] + list(self.players)
-        if src == dst and src in holders:
-            raise GameError("same_holder", "Shares move from one holder to another, not to the "
-                            "same one.", source=src, to=dst)
-        if src not in holders or dst not in holders:
-            raise GameError("bad_holder", "Move shares between two of: ipo, pool, a player.",
-                            source=src, to=dst)
-        size = self.shares.share_percent[corp]
-        if pct <= 0 or pct % size:
-            raise GameError("bad_percent", f"Move shares in steps of {size}%.", percent=pct)
-        if self.shares.percent(corp, src) < pct:
-            raise GameError("too_few_shares", f"{self.pname(src)} holds "
-                            f"{self.shares.percent(corp, src)}% of {corp}.", percent=pct, source=src,
-                            corporation=corp,
-                            held=self.shares.percent(corp, src))
-        self.shares.move(corp, src, dst, pct)
+    def train_from_bank(self, corp: str, train) -> str:
+        if train not in self.depot.available():
+            raise GameError("train_unavailable", f"Train {train!r} is not in the bank.")
+        self.depot.take(train)
+        self.depot.owner[train] = corp
+        self.train_owner[train] = corp
+        return train
+
+    def train_out_of_play(self, corp: str, train: str, op: str) -> None:
+        del self.train_owner[train]
+        self.depot.rusted.add(train)
+
+    def share_book(self):
+        return self.shares
+
+    def share_holders(self) -> dict:
+        return {IPO: IPO, POOL: POOL, **{p: p for p in self.players}}
+
+    def after_share_correction(self, corp: str, src: str) -> None:
+        """A president who gave away all their shares is replaced by the largest holder
+        (seating order breaks ties); then the usual presidency and float checks."""
         if self.shares.president.get(corp) == src and src in self.players \
                 and not self.shares.percent(corp, src):
-            self.shares.president[corp] = None    # the largest holder takes over below
+            self.shares.president[corp] = None
         if self.shares.president.get(corp) is None:
             players = {p: self.shares.percent(corp, p) for p in self.players
                        if self.shares.percent(corp, p)}
@@ -271,16 +387,26 @@ class CorrectionsMixin(Corrections):
                 best = max(players.values())
                 self.shares.president[corp] = next(p for p in self.shares.seating
                                                    if players.get(p) == best)
-        said = {IPO: "IPO", POOL: "the bank pool"}
-        what = C.msg("fixed.shares", f"{pct}% of {corp} moved from "
-                     f"{said.get(src) or self.pname(src)} to {said.get(dst) or self.pname(dst)}", percent=C.percent(pct), company=C.company(corp),
-                     source=self._holder(src), to=self._holder(dst))
-        self._fix(what, reason,
-                  kind="shares", by=action["entity"], corporation=corp, source=src,
-                  source_name=self.pname(src), to=dst, to_name=self.pname(dst), percent=pct)
         if self.corps[corp]["par"] is not None:
             self.after_share_change(corp)
 
+    def phase_names(self) -> list:
+        return [p["name"] for p in self.PHASES]
+
+    def set_phase(self, name) -> None:
+        self.phase_index = self.phase_names().index(name)
+
+    def priority_players(self) -> list:
+        return list(self.order)
+
+    def give_priority(self, player: str) -> None:
+        if self.round.name == "stock" or self.round.name == "auction":
+            raise GameError("priority_in_round", "The priority deal is corrected between "
+                            "rounds' turns: enter it in an operating round.")
+        i = self.order.index(player)
+        self.order = self.order[i:] + self.order[:i]
+
+    # -- the core's own kinds --------------------------------------------------------------
     def _fix_company(self, action, reason):
         company, owner = action.get("company"), action.get("owner")
         if company not in self.companies or self.companies[company]["closed"]:
@@ -370,31 +496,10 @@ class CorrectionsMixin(Corrections):
         self._fix(what, reason, kind="token", by=action["entity"], corporation=corp, hex=hex_id,
                   city=city, op=op)
 
-    def _fix_phase(self, action, reason):
-        names = [p["name"] for p in self.PHASES]
-        phase = action.get("phase")
-        if phase not in names:
-            raise GameError("bad_phase", f"The phases are {', '.join(names)}.", phase=phase)
-        self.phase_index = names.index(phase)
-        self._fix(C.msg("fixed.phase", f"phase {phase}", phase=C.text(phase)), reason,
-                  kind="phase", by=action["entity"], phase=phase)
-
-    def _fix_priority(self, action, reason):
-        player = action.get("player")
-        if player not in self.order:
-            raise GameError("bad_target", f"No player {player!r}.", player=player)
-        if self.round.name == "stock" or self.round.name == "auction":
-            raise GameError("priority_in_round", "The priority deal is corrected between "
-                            "rounds' turns: enter it in an operating round.")
-        i = self.order.index(player)
-        self.order = self.order[i:] + self.order[:i]
-        self._fix(C.msg("fixed.priority", f"{self.pname(player)} has the priority deal",
-                        player=C.player(player)), reason, kind="priority",
-                  by=action["entity"], player=player, player_name=self.pname(player))
-
-    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
-                   "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
-                   "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}
+    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": Corrections._fix_share_price,
+                   "train": Corrections._fix_train, "shares": Corrections._fix_shares,
+                   "company": _fix_company, "tile": _fix_tile, "token": _fix_token,
+                   "phase": Corrections._fix_phase, "priority": Corrections._fix_priority}
 
 
 def _seat_param(players) -> dict:

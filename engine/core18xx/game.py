@@ -76,7 +76,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK, Ledger
-from engine.core18xx.book import CoreBookMixin, holdings as share_holdings
+from engine.core18xx.book import CoreBookMixin
 from engine.core18xx.corrections import CorrectionsMixin
 from engine.core18xx.dividends import DividendMixin
 from engine.core18xx.market import StockMarket
@@ -256,23 +256,17 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         from engine.core18xx.declare import declare     # not loaded by tools that only replay
         return declare(legal, self.players, self.money, self.cname)
 
-    def result(self) -> dict[str, int]:
-        return {p: row["total"] for p, row in self.score_breakdown().items()}
+    # -- the score (``book.Scores``): cash, shares at price and privates at face value ----
+    def score_players(self) -> list[str]:
+        return list(self.players)
 
-    def score_breakdown(self) -> dict[str, dict]:
-        """Each player's score, item by item: cash, each holding at the market price, each
-        private held at face value; ``total`` is ``result()[player]``."""
-        out = {}
-        for p in self.players:
-            cash = self.ledger.of(p)
-            holdings = share_holdings(self.shares, self.market, p, self.corps)
-            privates = [{"company": s, "name": self.cname(s), "value": c["value"]}
-                        for s, c in self.companies.items() if c["owner"] == p and not c["closed"]]
-            out[p] = {"name": self.pname(p), "cash": cash, "holdings": holdings,
-                      "privates": privates,
-                      "total": cash + sum(h["value"] for h in holdings)
-                      + sum(c["value"] for c in privates)}
-        return out
+    def scored_companies(self) -> list[str]:
+        return list(self.corps)
+
+    def score_extras(self, player: str) -> tuple[dict, int]:
+        privates = [{"company": s, "name": self.cname(s), "value": c["value"]}
+                    for s, c in self.companies.items() if c["owner"] == player and not c["closed"]]
+        return {"privates": privates}, sum(c["value"] for c in privates)
 
     def view(self) -> dict:
         out = self._view()

@@ -11,6 +11,13 @@ from engine.errors import GameError
 SALE_MOVE = "down"      # a sold share moves the marker down a row (``StockMarket``)
 
 
+def sells_more_than_needed(one_share_fewer: int, need: int) -> bool:
+    """A forced sale for a train stops at the share that covers the shortfall (1888-N
+    summary "Buy trains", 18Korea RB §9.8 "only up to the amount ... insufficient"): it sells
+    too much when what one share fewer brings already covers ``need``."""
+    return one_share_fewer >= need
+
+
 class ShareTradingMixin:
     def corp_arg(self, action: dict) -> str:
         corp = action.get("corporation")
@@ -199,7 +206,7 @@ class ShareTradingMixin:
                 raise GameError("presidency_change", f"This sale would change {corp}'s president, "
                                 "which a forced sale may not do.", corporation=corp)
             one = self.market.price(corp) * self.shares.share_percent[corp] // 10
-            if self.market.price(corp) * pct // 10 - one >= emergency_need:
+            if sells_more_than_needed(self.market.price(corp) * pct // 10 - one, emergency_need):
                 raise GameError("sell_too_much", f"Sell only what the train needs "
                                 f"({self.money(emergency_need)}).", need=emergency_need)
 

@@ -75,7 +75,7 @@ def test_trains_and_shares_and_the_tile_and_character():
     assert game.rules.shares.percent("red", "2") == 20
     refused(game, {"type": "correction", "kind": "shares", "entity": "1", "company": "red",
                    "source": game.rules.companies["red"]["director"], "to": "bank",
-                   "count": 1, "reason": "x"}, "correction_value")
+                   "count": 1, "reason": "x"}, "director_certificate")
     correct(game, "tile", pos="0,-2", card_kind="town", colour="yellow", exits="NS", slots=0)
     assert game.rules.tiles["0,-2"]["kind"] == "town"
     correct(game, "character", character="Balmuff", holder="2")

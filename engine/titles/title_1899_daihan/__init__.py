@@ -148,12 +148,8 @@ class Daihan(P.ProvisionalMixin, DaihanBookMixin, DaihanTrainsMixin, DaihanPriva
         self.end_game("bankrupt")
 
     # -- scores (§9): cash plus shares at the current price ---------------------------------
-    def score_breakdown(self):
-        out = super().score_breakdown()
-        for row in out.values():
-            row["privates"] = []
-            row["total"] = row["cash"] + sum(h["value"] for h in row["holdings"])
-        return out
+    def score_extras(self, player):
+        return {"privates": []}, 0         # §9: privates are not counted
 
     def view(self):
         out = super().view()

@@ -39,7 +39,6 @@ from __future__ import annotations
 import copy
 
 from engine import contract as C
-from engine.core18xx.book import holdings as share_holdings
 from engine.core18xx.declare import declare, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
@@ -160,20 +159,13 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
     def _auction_open(self) -> bool:
         return self.round == "stock" and bool(self.sr["auction"] or self.sr["par"])
 
-    def result(self) -> dict[str, int]:
-        # RB §10/§11: cash plus shares at price; company cash not counted
-        return {pid: row["total"] for pid, row in self.score_breakdown().items()}
+    # -- the score (the core's ``Scores``; RB §10/§11): cash plus shares at price; company
+    # cash and asset cards not counted
+    def score_players(self) -> list[str]:
+        return list(self.player_ids)
 
-    def score_breakdown(self) -> dict[str, dict]:
-        """Each player's score, item by item: cash and each holding at its price (RB §11;
-        asset cards and company cash do not count); ``total`` is ``result()[player]``."""
-        out = {}
-        for pid in self.cash:
-            holdings = share_holdings(self.sharebook, self.market, pid, self.sharebook.held)
-            out[pid] = {"name": self.names.get(pid, pid), "cash": self.cash[pid],
-                        "holdings": holdings,
-                        "total": self.cash[pid] + sum(h["value"] for h in holdings)}
-        return out
+    def scored_companies(self) -> list[str]:
+        return list(self.sharebook.held)
 
     def finish(self, reason):
         self.finished = True

@@ -17,10 +17,7 @@ STEP_WORDS = ("Lay or upgrade a tile", "Build a station", "Run the trains", "Div
               "Buy a train")
 
 
-class BookMixin:
-    def scores(self) -> list[dict]:
-        return B.score_rows(self.score_breakdown(), lambda v: f"₩{v:,}")
-
+class BookMixin(B.Scores):
     def round_message(self) -> dict:
         if self.round == "operating":
             return C.msg("round.operating", "Operating round %(set)s.%(num)s (of %(total)s)",

@@ -1,30 +1,41 @@
 """18Korea's corrections on the core's machinery (``engine.core18xx.corrections.Corrections``:
-one entry per kind, any seated player, a required reason, one ``correction`` event). The
-kinds are this title's, on its own books: ``cash`` sets a holder's cash to an amount (the
-book's number, as the table counts the money on the table), ``price`` a place on the one-row
-stock track, ``add_train``/``remove_train``, ``depot`` (how many of a type the train market
-holds), ``shares`` (whole 10% shares between a company, the pool and the players; the
-director's certificate stays with a player), ``station_token`` (a card's extra token, RB §2)
-and ``hex`` (a hex's side, kind and printed cost read off the board). Each fix returns what
-it did; the core emits it and this title keeps it in the book's list of corrections."""
+one entry per kind, any seated player, a required reason, one ``correction`` event).
+
+The kinds that mean what they mean in every 18xx title are the core's, on the core's books
+through this title's accessors below: ``price`` (the core's ``share_price``: a place on the
+one-row stock track, named by its price), ``add_train``/``remove_train`` (the core's
+``train``, op give/remove) and ``shares`` (the core's ``shares``: whole 10% shares between the
+company's dashboard, the pool and the players), each under its recorded kind and fields.
+
+This title's own: ``cash`` sets a holder's cash to an amount (the book's number, as the table
+counts the money on the table; the core's adds one), ``depot`` (how many of a type the train
+market holds: its train market is counts, not the core's ``Depot``), ``station_token`` (a
+card's extra token, RB §2) and ``hex`` (a hex's side, kind and printed cost read off the
+board). Each fix is emitted by the core; this title keeps it in the book's list of
+corrections."""
 from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.corrections import Corrections
+from engine.core18xx.shares import IPO, POOL
 from engine.core18xx.steps.base import worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
 
 class KoreaCorrections(Corrections):
+    CURRENCY = "₩"
+    HOLDERS_SAID = {**Corrections.HOLDERS_SAID, "company": "the company's dashboard"}
+
     def correction_seats(self) -> list[str]:
         return list(self.seating)
 
     def may_correct(self, entity) -> bool:
         return entity in self.cash
 
-    def _fix(self, what: str, reason: str, **params) -> None:
-        self.corrections.append({"kind": params["kind"], "reason": reason, "what": what})
+    def _fix(self, what, reason: str, **params) -> None:
+        self.corrections.append({"kind": params["kind"], "reason": reason,
+                                 "what": what["message"] if isinstance(what, dict) else what})
         super()._fix(what, reason, **params)
 
     def correction_forms(self) -> list[tuple[str, dict, dict]]:
@@ -76,29 +87,41 @@ class KoreaCorrections(Corrections):
         self.pay("bank", target, delta)
         return f"{target}'s cash set to ₩{amount:,}"
 
-    def _fix_price(self, action, reason):
-        sym = self.company(action.get("company")).sym
-        price = action.get("price")
-        if sym not in self.price_idx:
-            err("not_founded", f"{sym} has no share price.")
-        if price not in D.MARKET:
-            err("bad_price", f"{price} is not on the stock track.", choices=D.MARKET)
-        self.set_price_idx(sym, D.MARKET.index(price))
-        return f"{sym}'s share price set to {price}"
-
-    def _fix_add_train(self, action, reason):
+    # -- the core's kinds: this title's books as the core's corrections name them ------------
+    def correction_company(self, action) -> str:
         comp = self.company(action.get("company"))
-        train = self._train_type(action)
-        comp.trains.append(train)
-        return f"{comp.sym}: added a {train}-train"
+        if not comp.founded:
+            err("not_founded", f"{comp.sym} has not been founded.", company=comp.sym)
+        return comp.sym
 
-    def _fix_remove_train(self, action, reason):
-        comp = self.company(action.get("company"))
-        train = self._train_type(action)
-        if train not in comp.trains:
-            err("no_such_train", f"{comp.sym} has no {train}-train.")
-        comp.trains.remove(train)
-        return f"{comp.sym}: removed a {train}-train"
+    def company_trains(self, sym: str) -> list:
+        return self.companies[sym].trains
+
+    def train_from_bank(self, sym: str, train) -> str:
+        # the train market is counts: the table corrects it by itself (``depot``)
+        return self._train_type({"train": train})
+
+    def train_out_of_play(self, sym: str, train: str, op: str) -> None:
+        """Nothing more: a type taken from a company leaves play (``depot`` counts the market)."""
+
+    def share_book(self):
+        return self.sharebook
+
+    def share_holders(self) -> dict:
+        return {"company": IPO, "pool": POOL, **{p: p for p in self.seating}}
+
+    def check_share_correction(self, sym: str, src: str, dst: str, pct: int) -> None:
+        """RB §7.1: the director's certificate (20%) stays with a player: the director may
+        give shares away only while they, the receiver or another player keep two."""
+        book = self.sharebook
+        left = book.percent(sym, src) - pct
+        if src == self.companies[sym].director and left < 20 and \
+                not any(book.percent(sym, p) >= 20 for p in self.cash if p != src) and \
+                not (dst in self.cash and book.percent(sym, dst) + pct >= 20):
+            err("director_certificate", "The director's certificate must stay with a player.")
+
+    def after_share_correction(self, sym: str, src: str) -> None:
+        self.check_director(sym)
 
     def _fix_depot(self, action, reason):
         train = self._train_type(action)
@@ -109,26 +132,6 @@ class KoreaCorrections(Corrections):
         self.update_era()
         self.check_end_on_sale()
         return f"the train market holds {count} {train}-train(s)"
-
-    def _fix_shares(self, action, reason):
-        sym = self.company(action.get("company")).sym
-        if not self.companies[sym].founded:
-            err("not_founded", f"{sym} has not been founded.")
-        src, dst = action.get("source"), action.get("to")
-        for who in (src, dst):
-            if who not in ("company", "pool") and who not in self.cash:
-                err("bad_holder", "Holders are 'company', 'pool' or a player id.")
-        count = action.get("count", 1)
-        if count < 1 or self.units(sym, src) < count:
-            err("not_enough_shares", f"{src} holds {self.units(sym, src)} share(s) of {sym}.")
-        director = self.companies[sym].director
-        if src == director and self.units(sym, src) - count < 2 and \
-                not any(self.units(sym, p) >= 2 for p in self.cash if p != src) and \
-                not (dst in self.cash and self.units(sym, dst) + count >= 2):
-            err("director_certificate", "The director's certificate must stay with a player.")
-        self.move_units(sym, src, dst, count)
-        self.check_director(sym)
-        return f"{count} share(s) of {sym} moved from {src} to {dst}"
 
     def _fix_station_token(self, action, reason):
         # RB §2: asset cards may bring extra station tokens; for a card whose text the
@@ -187,7 +190,8 @@ class KoreaCorrections(Corrections):
             err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
         return train
 
-    CORRECTIONS = {"cash": _fix_cash, "price": _fix_price, "add_train": _fix_add_train,
-                   "remove_train": _fix_remove_train, "depot": _fix_depot,
-                   "shares": _fix_shares, "station_token": _fix_station_token,
+    CORRECTIONS = {"cash": _fix_cash, "price": Corrections._fix_share_price,
+                   "add_train": Corrections._fix_train_give,
+                   "remove_train": Corrections._fix_train_remove, "depot": _fix_depot,
+                   "shares": Corrections._fix_shares, "station_token": _fix_station_token,
                    "hex": _fix_hex}

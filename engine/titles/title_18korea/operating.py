@@ -2,6 +2,7 @@
 express rule, dividends, train purchases, forced purchase and bankruptcy."""
 from __future__ import annotations
 
+from engine.core18xx.share_trading import sells_more_than_needed
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
@@ -181,6 +182,8 @@ class OperatingMixin:
                 err("not_available", f"Only the cheapest train in the market may be bought: a {head}-train.",
                     available=head)
             price = self.train_price(comp, head)
+            # RB §9.8, as the core's forced purchase: the company pays all it has, its director
+            # the rest (straight to the bank: the core passes it through the treasury)
             forced = not comp.trains and comp.cash < price
             if forced:
                 director = comp.director
@@ -310,7 +313,8 @@ class OperatingMixin:
         if n < 1:
             err("bad_count", "Sell at least one share.")
         # RB §9.8: sell only up to the shortfall
-        if n > 1 and self.cash[director] + self.sale_value(director, sym, n - 1) >= short:
+        if n > 1 and sells_more_than_needed(
+                self.cash[director] + self.sale_value(director, sym, n - 1), short):
             err("sells_too_many", f"Selling {n - 1} share(s) already covers the ₩{short:,}: sell fewer.")
         self.sell(director, sym, n, keep_presidency=True)
 

@@ -16,6 +16,7 @@ time: the title takes them before the machine (as the core takes its corrections
 from __future__ import annotations
 
 from engine.core18xx.rounds import Round
+from engine.core18xx.share_trading import sells_more_than_needed
 from engine import contract as C
 from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
@@ -157,7 +158,14 @@ class RaiseMoney(OperatingStep):
     """RB §9.8: the director of a company that must buy a train and cannot pay sells shares
     (``sell_shares`` {company, count}) or goes bankrupt (``bankrupt``). Part of the train
     step, listed first: its entries come first and it may come while the company still
-    builds."""
+    builds.
+
+    The rule is the core's ``EmergencyMoney`` (1888-N summary "Buy trains": the director pays
+    the shortfall, sells no more than it and never changes a directorship; bankruptcy ends
+    the game). It differs in: RB §7.1 a director's sale drops the price one space per share
+    (the core: one row per share); RB §9.7 the train is the market's one on sale (the core:
+    the cheapest of bank and pool); and the reading ``forced_purchase`` (RB §9.8 "from the
+    train market") may let a trade with another company stand in for it."""
     ACTIONS = ("sell_shares", "bankrupt")
 
     def process_sell_shares(self, g, action):
@@ -177,9 +185,8 @@ class RaiseMoney(OperatingStep):
             for s in g.sharebook.held:
                 most = g.max_sellable(director, s, keep_presidency=True)
                 # RB §9.8: no more than covers the shortfall
-                enough = [n for n in range(1, most + 1)
-                          if g.cash[director] + g.sale_value(director, s, n) >= em[2]]
-                most = enough[0] if enough else most
+                most = max([n for n in range(1, most + 1) if not sells_more_than_needed(
+                    g.cash[director] + g.sale_value(director, s, n - 1), em[2])], default=0)
                 if most:
                     acts.append({"type": "sell_shares", "entity": director, "company": s,
                                  "params": {"count": g.sale_param(director, s, most)},

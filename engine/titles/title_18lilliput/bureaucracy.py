@@ -9,12 +9,12 @@ plus £20 for an unused Dimen's Land Copy card; company cash does not count.
 from __future__ import annotations
 
 from engine import contract as C
-from engine.core18xx.book import holdings as share_holdings, score_rows
+from engine.core18xx.book import Scores
 from engine.core18xx.trains import Depot
 from engine.titles.title_18lilliput import data as D
 
 
-class BureaucracyMixin:
+class BureaucracyMixin(Scores):
     def bureaucracy(self) -> None:
         """The round's end; its own event goes before the phase events of the trains it
         moved (they are emitted as the trains move)."""
@@ -52,26 +52,20 @@ class BureaucracyMixin:
         self._events.insert(first_event, self._events.pop())
         self.start_round()
 
-    # -- the end ---------------------------------------------------------------------------
-    def score_breakdown(self) -> dict[str, dict]:
-        """Each player's score, item by item: cash, each holding at its price, and the Land
-        Copy card's value while it is unused; ``total`` is ``result()[player]``."""
-        out = {}
-        for p in self.seating:
-            holdings = share_holdings(self.shares, self.market, p, self.live_companies(),
-                                      D.SHARE_PERCENT)
-            land = 0 if self.land_copy_used[p] else D.LAND_COPY_VALUE
-            out[p] = {"cash": self.ledger.of(p), "holdings": holdings, "land_copy": land,
-                      "total": self.ledger.of(p) + sum(h["value"] for h in holdings) + land}
-        return out
+    # -- the end (the core's ``Scores``): cash and shares at price, company money not
+    # counted, and an unused Land Copy card worth £20 (summary, "게임 종료") ----------------
+    SCORE_SHARE_PERCENT = D.SHARE_PERCENT
 
-    def result(self) -> dict[str, int]:
-        return {p: row["total"] for p, row in self.score_breakdown().items()}
+    def score_players(self) -> list[str]:
+        return list(self.seating)
 
-    def scores(self) -> list[dict]:
-        breakdown = self.score_breakdown()
+    def scored_companies(self) -> list[str]:
+        return self.live_companies()
 
-        def land(p):
-            return [(C.msg("score.land_copy", "Land Copy card (unused)"),
-                     breakdown[p]["land_copy"])] if breakdown[p]["land_copy"] else []
-        return score_rows(breakdown, lambda v: f"£{v}", land)
+    def score_extras(self, player: str) -> tuple[dict, int]:
+        land = 0 if self.land_copy_used[player] else D.LAND_COPY_VALUE
+        return {"land_copy": land}, land
+
+    def score_others(self, player: str) -> list:
+        land = self.score_extras(player)[1]
+        return [(C.msg("score.land_copy", "Land Copy card (unused)"), land)] if land else []

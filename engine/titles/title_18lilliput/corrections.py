@@ -13,15 +13,17 @@ keeps its price, or goes to the next value below it). The last three are the pro
 values the table also sets at set-up (``OPTIONS``).
 
 The machinery is the core's (``engine.core18xx.corrections.Corrections``: the seat, the
-required reason, one ``correction`` event, the forms with the seat and the reason), and so is
-``cash`` (money with the bank; an amount of 0 is recorded here, where the core refuses it).
-The other kinds are this title's, on the core's books (``Ledger``, ``ShareBook``,
-``StockMarket``, ``Depot``): most are of this game's own pieces (action cards, characters, the
-Land Copy card, the round counter, the printed train prices and index the summary does not
-give), and shares move in whole 10% shares to and from one bank holder (summary lines 243 and
-255: shares are sold to and bought from "은행", the bank, with no IPO/pool split). Each fix
-returns what it did in words; after any correction the companies over their train limit are
-listed again (``after_correction``).
+required reason, one ``correction`` event, the forms with the seat and the reason), and so are
+the kinds that mean the same in every 18xx title, through this title's accessors: ``cash``
+(money with the bank; an amount of 0 is recorded here, where the core refuses it),
+``share_price`` (a space of the index, by its price), ``train`` (give or remove, and here also
+``to_pool``), ``shares`` (whole 10% shares to and from one bank holder: summary lines 243 and
+255, shares are sold to and bought from "은행", the bank, with no IPO/pool split; the
+director's certificate never moves), ``phase`` and ``first_player`` (the core's priority deal).
+The other kinds are of this game's own pieces (action cards, characters, the Land Copy card,
+the round counter, the printed train prices and index the summary does not give); each returns
+what it did in words. After any correction the companies over their train limit are listed
+again (``after_correction``).
 """
 from __future__ import annotations
 
@@ -60,37 +62,62 @@ class LilliputCorrections(Corrections):
             raise GameError("correction_value", f"{name!r} is one of {list(allowed)}.", param=name)
         return v
 
-    def _fix_share_price(self, a, reason):
-        company = self._choice(a, "company", self.live_companies())
-        price = self._choice(a, "price", self.opts["price_index"])
-        self.market.place(company, self.index_space(price))
-        return f"price of {company} £{price}"
+    # -- the core's kinds: this title's books as the core's corrections name them ------------
+    TRAIN_OPS = ("give", "remove", "to_pool")   # a train also goes back to the train pool
+    PRIORITY_FIXED = ("fixed.first_player", "%s is the first player")
 
-    def _fix_train(self, a, reason):
-        company = self._choice(a, "company", self.live_companies())
-        op = self._choice(a, "op", ["give", "remove", "to_pool"])
-        co = self.companies[company]
-        if op == "give":
-            kind = self._choice(a, "train", D.TRAIN_TYPES)
-            source = [t for t in self.depot.discarded + self.depot.upcoming
-                      if Depot.kind(t) == kind]
-            if not source:
-                raise GameError("correction_value", f"No {kind}-train is left in the deck or pool.")
-            self.depot.take(source[0])
-            co["trains"].append(source[0])
-            self.depot.owner[source[0]] = company
-            return f"a {kind}-train given to {company}"
-        train = a.get("train")
-        held = [t for t in co["trains"] if Depot.kind(t) == train or t == train]
-        if not held:
-            raise GameError("correction_value", f"{company} has no {train}-train.")
-        co["trains"].remove(held[0])
+    def correction_company(self, action) -> str:
+        return self._choice(action, "company", self.live_companies())
+
+    def company_trains(self, company: str) -> list:
+        return self.companies[company]["trains"]
+
+    def train_from_bank(self, company: str, kind) -> str:
+        """The first train of the type in the train pool, or else in the deck."""
+        kind = self._choice({"train": kind}, "train", D.TRAIN_TYPES)
+        source = [t for t in self.depot.discarded + self.depot.upcoming if Depot.kind(t) == kind]
+        if not source:
+            raise GameError("train_unavailable", f"No {kind}-train is left in the deck or pool.",
+                            train=kind)
+        self.depot.take(source[0])
+        self.depot.owner[source[0]] = company
+        return source[0]
+
+    def train_out_of_play(self, company: str, train: str, op: str) -> None:
         if op == "remove":
-            self.rusted.append(held[0])
+            self.rusted.append(train)
         else:
-            self.depot.discarded.append(held[0])
-            self.depot.owner[held[0]] = DEPOT
-        return f"a {Depot.kind(held[0])}-train of {company} {op}"
+            self.depot.discarded.append(train)
+            self.depot.owner[train] = DEPOT
+
+    def share_book(self):
+        return self.shares
+
+    def share_holders(self) -> dict:
+        # summary lines 243 and 255: shares are sold to and bought from the bank ("은행"),
+        # one holder with no IPO/pool split
+        return {BANK: IPO, **{p: p for p in self.seating}}
+
+    def check_share_correction(self, company: str, src: str, dst: str, pct: int) -> None:
+        """The director's certificate never moves by a correction."""
+        if src == self.companies[company]["director"] and \
+                self.shares.percent(company, src) - D.DIRECTOR_PERCENT < pct:
+            raise GameError("director_certificate", f"{self.player_name(src)} holds "
+                            f"{self.shares.percent(company, src) - D.DIRECTOR_PERCENT}% of "
+                            f"{company} besides the director's certificate, which stays.",
+                            company=company, source=src)
+
+    def phase_names(self) -> list:
+        return [r["phase"] for r in D.PHASES]
+
+    def set_phase(self, phase) -> None:
+        self.phase = phase
+
+    def priority_players(self) -> list:
+        return list(self.seating)
+
+    def give_priority(self, player: str) -> None:
+        self.first = self.seating.index(player)
 
     def _fix_round(self, a, reason):
         self.round = self._choice(a, "round", list(range(1, D.ROUNDS + 1)))
@@ -113,29 +140,6 @@ class LilliputCorrections(Corrections):
         used = self._choice(a, "used", [True, False])
         self.land_copy_used[p] = used
         return f"land copy card of {p} {'used' if used else 'unused'}"
-
-    def _fix_phase(self, a, reason):
-        self.phase = self._choice(a, "phase", [r["phase"] for r in D.PHASES])
-        return f"phase {self.phase}"
-
-    def _fix_shares(self, a, reason):
-        company = self._choice(a, "company", self.live_companies())
-        holders = [BANK] + self.seating
-        src, dst = self._choice(a, "source", holders), self._choice(a, "to", holders)
-        count = a["count"]
-        pct = count * D.SHARE_PERCENT
-        s, d = (IPO if src == BANK else src), (IPO if dst == BANK else dst)
-        have = self.shares.percent(company, s)
-        if s == self.companies[company]["director"]:
-            have -= D.DIRECTOR_PERCENT
-        if count < 1 or pct > have or s == d:
-            raise GameError("correction_value", f"{src} has not {count} share(s) of {company} to move.")
-        self.shares.move(company, s, d, pct)
-        return f"{count} share(s) of {company} from {src} to {dst}"
-
-    def _fix_first_player(self, a, reason):
-        self.first = self.seating.index(self._choice(a, "player", self.seating))
-        return f"first player {self.seating[self.first]}"
 
     def _fix_tile(self, a, reason):
         pos = self._choice(a, "pos", sorted(set(self.tiles) | set(self.free_spots())) )
@@ -287,10 +291,11 @@ class LilliputCorrections(Corrections):
                              label=C.msg("param.holder", "Held by")))
         return out
 
-    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
-                   "round": _fix_round, "card": _fix_card, "land_copy": _fix_land_copy,
-                   "phase": _fix_phase, "shares": _fix_shares,
-                   "first_player": _fix_first_player, "tile": _fix_tile,
+    CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": Corrections._fix_share_price,
+                   "train": Corrections._fix_train, "round": _fix_round, "card": _fix_card,
+                   "land_copy": _fix_land_copy, "phase": Corrections._fix_phase,
+                   "shares": Corrections._fix_shares,
+                   "first_player": Corrections._fix_priority, "tile": _fix_tile,
                    "character": _fix_character, "train_price": _fix_train_price,
                    "train_count": _fix_train_count, "price_index": _fix_price_index}
 
