@@ -135,3 +135,46 @@ def test_18lilliput_scores_the_unused_land_copy_card_on_the_cores_rule():
     assert game.rules.result()["2"] == before - 20
     row = next(r for r in game.scores() if r["player"] == "2")
     assert not any(part["label"]["code"] == "score.land_copy" for part in row["parts"])
+
+
+def _games_mid_play():
+    korea, _ = position([["3"]], era="green", step="track", limit=4, depot={"2": 0},
+                        first_sold=("2",), rusted=())
+    yield "18Korea", korea
+    yield "18Lilliput", drafted()
+
+
+@pytest.mark.parametrize("title", ["18Korea", "18Lilliput"])
+def test_every_correction_of_a_titles_own_kind_says_what_it_did_in_english_and_korean(title):
+    """A correction's history line says what it changed in the page's language: each kind
+    offered, filled with values it offers, says it with a code that has both languages."""
+    import random
+
+    from tests.contract_play import random_action
+    game = dict(_games_mid_play())[title]
+    words = words_of(get(title))[0]
+    rng = random.Random(5)
+    kinds = {}
+    for entry in [e for e in game.legal_actions() if e["type"] == "correction"]:
+        kind = entry.get("kind")
+        for attempt in range(300):
+            action = random_action(rng, entry, entry["params"]["entity"]["choices"][0]
+                                   if "entity" in entry["params"] else entry.get("entity"))
+            for name, p in entry["params"].items():     # a text as the form fills it first
+                if p.get("kind") == "text" and "default" in p and attempt % 2:
+                    action[name] = p["default"]
+            action["reason"] = "the board says so"
+            try:
+                events = game.process(action)
+            except GameError:
+                continue
+            what = next(e for e in events if e["code"] == "correction")["params"]["what"]
+            assert isinstance(what, dict), (kind, what)        # never English alone
+            assert {"en", "ko"} <= set(words.get(what["code"], {})), (kind, what["code"])
+            kinds[kind] = what["code"]
+            break
+    own = {k for k in type(game.rules).CORRECTIONS
+           if k not in SHARED[title] and k != "cash" or (title, k) == ("18Korea", "cash")}
+    offered = {e.get("kind") for e in game.legal_actions() if e["type"] == "correction"}
+    assert own & offered <= set(kinds), sorted(own & offered - set(kinds))
+    assert len(own & offered) >= 4, (own, offered)

@@ -85,7 +85,9 @@ class KoreaCorrections(Corrections):
         else:
             delta = amount - self.company(target).cash
         self.pay("bank", target, delta)
-        return f"{target}'s cash set to ₩{amount:,}"
+        who = C.player(target) if target in self.cash else C.company(target)
+        return C.msg("fixed.cash.set", f"{target}'s cash set to ₩{amount:,}", target=who,
+                     amount=C.money(amount))
 
     # -- the core's kinds: this title's books as the core's corrections name them ------------
     def correction_company(self, action) -> str:
@@ -131,7 +133,8 @@ class KoreaCorrections(Corrections):
         self.depot[train] = count
         self.update_era()
         self.check_end_on_sale()
-        return f"the train market holds {count} {train}-train(s)"
+        return C.msg("fixed.depot", f"the train market holds {count} × {train}-train",
+                     count=C.count(count), train=C.train(train))
 
     def _fix_station_token(self, action, reason):
         # RB §2: asset cards may bring extra station tokens; for a card whose text the
@@ -143,12 +146,16 @@ class KoreaCorrections(Corrections):
             if not 0 <= cost <= D.MAX_PRINTED_COST:
                 err("bad_cost", f"A station token costs ₩0-{D.MAX_PRINTED_COST}.")
             comp.tokens.append(cost)
-            return f"{comp.sym} gets a station token (₩{cost:,}) at the right of its dashboard"
+            return C.msg("fixed.station_token.add", f"{comp.sym} gets a station token "
+                         f"(₩{cost:,}) at the right of its dashboard",
+                         company=C.company(comp.sym), cost=C.money(cost))
         if op == "remove":
             if not comp.tokens:
                 err("no_tokens", f"{comp.sym} has no station token left.")
             cost = comp.tokens.pop()
-            return f"{comp.sym}'s rightmost station token (₩{cost:,}) is removed"
+            return C.msg("fixed.station_token.remove", f"{comp.sym}'s rightmost station "
+                         f"token (₩{cost:,}) is removed", company=C.company(comp.sym),
+                         cost=C.money(cost))
         err("bad_op", "A station-token correction is op 'add' or 'remove'.")
 
     def _fix_hex(self, action, reason):
@@ -181,7 +188,10 @@ class KoreaCorrections(Corrections):
             need = self.seats_for(hx, st["color"])
             if need > len(st["seats"]):
                 st["seats"] += [None] * (need - len(st["seats"]))
-        return f"hex {hx} is {self.hex_facts_text(hx)}"
+        return C.msg("fixed.hex", f"hex {hx} is {self.hex_facts_text(hx)}",
+                     hex=C.value("hex", hx), cost=C.money(info["cost"]),
+                     kind=C.text(C.msg(f"word.{info['kind']}", info["kind"])),
+                     side=C.text(C.msg(f"word.{info['side']}", info["side"])))
 
     @staticmethod
     def _train_type(action) -> str:

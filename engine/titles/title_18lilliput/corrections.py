@@ -121,7 +121,7 @@ class LilliputCorrections(Corrections):
 
     def _fix_round(self, a, reason):
         self.round = self._choice(a, "round", list(range(1, D.ROUNDS + 1)))
-        return f"round {self.round}"
+        return C.msg("fixed.round", f"round {self.round}", round=C.count(self.round))
 
     def _fix_card(self, a, reason):
         card = self._choice(a, "card", self.cards)
@@ -133,13 +133,18 @@ class LilliputCorrections(Corrections):
             if len(self.cards_of(holder)) >= D.CARDS_PER_PLAYER:
                 raise GameError("correction_value", f"{holder} holds two cards already.")
             self.taken[card] = holder
-        return f"card {card} held by {holder}"
+        if holder == NONE:
+            return C.msg("fixed.card.free", f"card {card} held by no one", card=C.text(card))
+        return C.msg("fixed.card", f"card {card} held by {holder}", card=C.text(card),
+                     holder=C.player(holder))
 
     def _fix_land_copy(self, a, reason):
         p = self._choice(a, "player", self.seating)
         used = self._choice(a, "used", [True, False])
         self.land_copy_used[p] = used
-        return f"land copy card of {p} {'used' if used else 'unused'}"
+        state = "used" if used else "unused"
+        return C.msg(f"fixed.land_copy.{state}", f"land copy card of {p} {state}",
+                     player=C.player(p))
 
     def _fix_tile(self, a, reason):
         pos = self._choice(a, "pos", sorted(set(self.tiles) | set(self.free_spots())) )
@@ -150,7 +155,8 @@ class LilliputCorrections(Corrections):
             if self.tiles.get(pos, {}).get("stations"):
                 raise GameError("correction_value", "Take the stations off first (a station correction).")
             self.tiles.pop(pos, None)
-            return f"card at {pos} removed"
+            return C.msg("fixed.tile.removed", f"card at {pos} removed",
+                         pos=C.value("hex", pos))
         colour = self._choice(a, "colour", D.TRACK_ORDERS["yellow_green_brown"])
         exits = self._exits(a)
         slots = a.get("slots", 0) if kind in D.BIG else 0
@@ -159,14 +165,19 @@ class LilliputCorrections(Corrections):
         stations = self.tiles.get(pos, {}).get("stations", [])
         self.tiles[pos] = {"kind": kind, "colour": colour, "exits": exits,
                            "slots": max(slots, len(stations)), "stations": list(stations)}
-        return f"card at {pos}: {colour} {kind} {exits}"
+        return C.msg("fixed.tile.card", f"card at {pos}: {colour} {kind} {exits}",
+                     pos=C.value("hex", pos), colour=C.text(colour), kind=C.text(kind),
+                     exits=C.text(exits))
 
     def _fix_character(self, a, reason):
         ch = self._choice(a, "character", D.CHARACTERS)
         self.characters[ch] = self._choice(a, "holder", [NONE] + self.seating)
         if self.characters[ch] == NONE:
             self.characters[ch] = None
-        return f"{ch} held by {a['holder']}"
+        if self.characters[ch] is None:
+            return C.msg("fixed.character.free", f"{ch} held by no one", character=C.text(ch))
+        return C.msg("fixed.character", f"{ch} held by {a['holder']}", character=C.text(ch),
+                     holder=C.player(a["holder"]))
 
     # -- the provisional values (set at set-up too) -----------------------------------------
     def _fix_train_price(self, a, reason):
@@ -176,7 +187,8 @@ class LilliputCorrections(Corrections):
             raise GameError("correction_value", f"A train's price is £1-{PRICE_LIMIT}.", param="price")
         self.depot.specs[kind]["price"] = price
         self.opts["prices"][kind] = price
-        return f"price of a {kind}-train £{price}"
+        return C.msg("fixed.train_price", f"price of a {kind}-train £{price}",
+                     train=C.train(kind), price=C.money(price))
 
     def _fix_train_count(self, a, reason):
         kind = self._choice(a, "train", D.TRAIN_TYPES)
@@ -197,7 +209,8 @@ class LilliputCorrections(Corrections):
             deck.insert(at, new)
             self.depot.owner[new] = DEPOT
         self.opts["counts"][kind] += count - len(mine)
-        return f"{count} {kind}-train(s) in the deck"
+        return C.msg("fixed.train_count", f"{count} × {kind}-train in the deck",
+                     count=C.count(count), train=C.train(kind))
 
     def _fix_price_index(self, a, reason):
         prices = parse_index(a.get("index"), code="correction_value")
@@ -215,8 +228,13 @@ class LilliputCorrections(Corrections):
                 moved.append(f"{company} £{price} -> £{new}")
         self.market = market
         self.opts["price_index"] = prices
-        return "share price index " + ",".join(map(str, prices)) + \
-            (f" ({'; '.join(moved)})" if moved else "")
+        index = ",".join(map(str, prices))
+        if not moved:
+            return C.msg("fixed.price_index", f"share price index {index}",
+                         index=C.text(index))
+        return C.msg("fixed.price_index.moved", f"share price index {index} "
+                     f"({'; '.join(moved)})", index=C.text(index),
+                     moved=C.value("list", [C.text(m) for m in moved]))
 
     # -- forms -----------------------------------------------------------------------------
     def correction_seat_param(self) -> dict:

@@ -15,7 +15,7 @@ PARAMS = {
     "colour": "text", "exits": "text", "character": "text", "text": "text", "detail": "text",
     "reason": "text", "source": "entity", "pick": "text", "min": "count", "max": "count",
     "said": "list", "trains": "list", "doubled": "text", "old_price": "money",
-    "standings": "list",
+    "standings": "list", "holder": "player", "index": "text", "moved": "list",
 }
 
 
@@ -468,6 +468,27 @@ _FIX = {"cash": ("Correct cash", "현금 정정"), "share_price": ("Correct a sh
         "price_index": ("Correct the share price index", "주가 지수 정정")}
 for _k, (_en, _ko) in _FIX.items():
     WORDS["fix." + _k] = _w(_en, _ko)
+# what a correction of this title's own kinds did (the core's kinds say it in the core's words)
+WORDS.update({
+    "fixed.round": _w("round %(round)s", "%(round)s라운드"),
+    "fixed.card": _w("card %(card)s held by %(holder)s", "%(card)s: %(holder)s 님이 가짐"),
+    "fixed.card.free": _w("card %(card)s held by no one", "%(card)s: 아무도 갖지 않음"),
+    "fixed.land_copy.used": _w("%(player)s's Land Copy card used",
+                               "%(player)s 님의 땅 복사 카드: 사용함"),
+    "fixed.land_copy.unused": _w("%(player)s's Land Copy card unused",
+                                 "%(player)s 님의 땅 복사 카드: 사용하지 않음"),
+    "fixed.tile.removed": _w("card at %(pos)s removed", "%(pos)s의 카드를 치움"),
+    "fixed.tile.card": _w("card at %(pos)s: %(colour)s %(kind)s, exits %(exits)s",
+                          "%(pos)s의 카드: %(colour)s %(kind)s, 출구 %(exits)s"),
+    "fixed.character": _w("%(character)s held by %(holder)s",
+                          "%(character)s: %(holder)s 님이 가짐"),
+    "fixed.character.free": _w("%(character)s held by no one", "%(character)s: 아무도 갖지 않음"),
+    "fixed.train_price": _w("price of a %(train)s %(price)s", "%(train)s 가격 %(price)s"),
+    "fixed.train_count": _w("%(count)s × %(train)s in the deck", "덱에 %(train)s %(count)s장"),
+    "fixed.price_index": _w("share price index %(index)s", "주가 지수 %(index)s"),
+    "fixed.price_index.moved": _w("share price index %(index)s (%(moved)s)",
+                                  "주가 지수 %(index)s (%(moved)s)"),
+})
 for _t in D.TRAIN_TYPES:
     for _what, _en, _ko in (("price", "Price of a %s-train", "%s열차 가격"),
                             ("count", "Number of %s-trains", "%s열차 수")):
