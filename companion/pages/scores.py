@@ -6,7 +6,7 @@ import json
 from datetime import datetime
 
 from flask import Response, render_template
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 from markupsafe import Markup
 
 from companion import present, security

@@ -5,7 +5,7 @@ import io
 import secrets
 
 from flask import abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 from markupsafe import Markup
 
 from companion import setup_options

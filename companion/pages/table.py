@@ -7,7 +7,7 @@ import re
 import uuid
 
 from flask import make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext as _, ngettext
+from companion.i18n import gettext as _, locale_name, ngettext
 from markupsafe import Markup
 
 from companion import actionforms, table_clock
@@ -92,7 +92,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     legal = _legal(st, access)
     _use_table(state)
     # alike on every phone of the table at this version in this language: made once (once.py)
-    alike = (code, version, str(get_locale() or "en"))
+    alike = (code, version, locale_name())
     lang, tz = alike[2], request.cookies.get(TZ_COOKIE)
     # the last steps are enough for the page (and for what an undo takes back); each entry is
     # made once for its log row (rows never change: pieces.py)
@@ -284,7 +284,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     undo = svc().undo_requests(access) if access.can_write else []
     asks = tuple(r["id"] for r in undo if r["status"] == "pending")
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
-           str(get_locale() or "en"), _clock_key(access))
+           locale_name(), _clock_key(access))
     # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
@@ -310,7 +310,7 @@ class PushRenderer:
         writes (a seat) or watches, its time zone and its language; the part is alike for every
         phone of one kind (what differs by seat is marked in it: :func:`seat_style`)."""
         with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
-            return (access.can_write, request.cookies.get(TZ_COOKIE), str(get_locale() or "en"))
+            return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
 
 
 def push_renderer(app) -> PushRenderer:

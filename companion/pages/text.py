@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 from flask import current_app, request
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 from markupsafe import Markup
 
 from companion import inline, present
