@@ -1,6 +1,7 @@
 """The table page: the book, the forms, the last consequences; posting a step, undo and redo."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -170,11 +171,11 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
                 "book/form.html", f=f, code=code, version=version, error=error,
                 error_index=error_index, posted=posted or {}, confirm=confirm,
                 csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
-        html = reuse(("form-html", code, lang) + f.piece, lambda: render_piece(
-            "book/form.html", f=f, code=code, version=VERSION_SLOT, error=None,
-            error_index=None, posted={}, confirm=None,
+        html = reuse(("form-html", code, lang, f.piece), lambda: render_piece(
+            "book/form.html", f=dataclasses.replace(f, index=INDEX_SLOT), code=code,
+            version=VERSION_SLOT, error=None, error_index=None, posted={}, confirm=None,
             csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
-        return Markup(html.replace(VERSION_SLOT, str(version)))
+        return Markup(html.replace(VERSION_SLOT, str(version)).replace(INDEX_SLOT, str(f.index)))
 
     book_html = once(("book",) + alike, lambda: render_template("book/sections.html", **made))
     summary_html = once(("summary",) + alike,
@@ -202,8 +203,10 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
 # key (a "<" never comes out of an escaped value, so no player's text can look like these)
 CSRF_SLOT = "<csrf>"
 KEY_SLOT = "<key>"
-# where a form made once for its legal entry gets the version it is posted at
+# where a form made once for its legal entry gets the version it is posted at, and its entry's
+# place in this version's legal list (the same entry moves when the entries before it change)
 VERSION_SLOT = Markup("<version>")
+INDEX_SLOT = Markup("<index>")
 
 
 def _acting_name(entity, acting_for: dict) -> str:
@@ -215,14 +218,16 @@ def _acting_name(entity, acting_for: dict) -> str:
 
 
 def _forms(code: str, lang: str, legal: list[dict]) -> list:
-    """The forms of the legal entries, each built once for its entry (pieces.py); ``f.piece``:
-    its key, for its HTML."""
+    """The forms of the legal entries, each built once for its entry's declared content
+    (pieces.py), wherever the entry stands in the list: each version's copy has the entry's
+    place there (``index``) and ``f.piece``, the entry's key, for its HTML."""
     out = []
     for i, e in enumerate(legal or []):
         if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
             continue
-        piece = (i, data_key(e))
-        f = reuse(("form", code, lang) + piece, lambda: actionforms.build(i, e))
+        piece = data_key(e)
+        f = dataclasses.replace(reuse(("form", code, lang, piece),
+                                      lambda: actionforms.build(i, e)), index=i)
         f.piece = piece
         out.append(f)
     return out
