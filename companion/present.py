@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 from flask import g, has_request_context
-from companion.i18n import gettext as _, locale_name
 
-from companion.i18n import money, particles
+from companion.i18n import gettext as _, locale_name, money, particles
 
 
 def _ctx(name: str, default):

@@ -9,7 +9,6 @@ in the page's language. Nothing here names a title.
 from __future__ import annotations
 
 from companion.i18n import locale_name
-
 from engine.contract import choice_key
 from engine.words import words_of
 

@@ -8,10 +8,12 @@ import re
 import uuid
 
 from flask import make_response, redirect, render_template, request, url_for
-from companion.i18n import gettext as _, locale_name, ngettext
+from flask.testing import EnvironBuilder
 from markupsafe import Markup
 
 from companion import actionforms, table_clock
+from companion.i18n import gettext as _, locale_name, ngettext
+from companion.kept import Kept
 from companion.pages.blueprint import bp
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
                                      undone_versions)
@@ -297,6 +299,9 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         **_part_context(code, access, st, undo=undo)))
 
 
+ENVIRONS_KEEP = 2048            # the push renderer's requests kept (one per phone's headers)
+
+
 class PushRenderer:
     """What the live socket calls to push a phone the live part (companion/live.py): made in a
     request like the phone's own (its language and time zone cookies). The hub makes it once per
@@ -305,16 +310,32 @@ class PushRenderer:
 
     def __init__(self, app):
         self.app = app
+        self._environs = Kept(ENVIRONS_KEEP)
+
+    def _request(self, access, headers: dict):
+        """A request like the phone's own fetch of its part (its cookies, its languages): the
+        WSGI environ made once per table and headers (werkzeug's EnvironBuilder is most of a
+        test request's cost) and a copy of it used for each part."""
+        key = (access.code, tuple(sorted(headers.items())))
+        environ = self._environs.get(key)
+        if environ is None:
+            builder = EnvironBuilder(self.app, f"/tables/{access.code}/live", headers=headers)
+            try:
+                environ = builder.get_environ()
+            finally:
+                builder.close()
+            self._environs.put(key, environ)
+        return self.app.request_context(dict(environ))
 
     def __call__(self, access, headers: dict) -> tuple[int, str]:
-        with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
+        with self._request(access, headers):
             return live_html(access.code, access)
 
     def kind(self, access, headers: dict) -> tuple:
         """The kind of phone a page's socket is (found once, when it connects): whether it
         writes (a seat) or watches, its time zone and its language; the part is alike for every
         phone of one kind (what differs by seat is marked in it: :func:`seat_style`)."""
-        with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
+        with self._request(access, headers):
             return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
 
 
