@@ -14,8 +14,8 @@ import os
 import re
 from pathlib import Path
 
-from flask import request
-from flask_babel import Babel, get_locale, gettext
+from flask import g, has_app_context, request
+from flask_babel import Babel, get_locale, get_translations
 
 
 LANGUAGES = {"en": "English", "ko": "한국어"}
@@ -54,8 +54,51 @@ def init_app(app) -> None:
     compile_catalogues(out)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(out))
     babel.init_app(app, locale_selector=select_locale)
-    app.jinja_env.globals.update(
-        LANGUAGES=LANGUAGES, lang=lambda: str(get_locale() or "en"), money=money)
+    # the templates' words from this request's translations, found once (:func:`translations`)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n), newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n))
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang=locale_name, money=money)
+
+
+# -- the page's language, found once per request ------------------------------------
+# flask_babel finds its context, the locale and the locale's name again for every word it
+# translates (tens of microseconds each); a live part says a few hundred words.
+def translations():
+    """This request's translations (flask_babel's), found at its first word and kept on ``g``
+    for the rest of the request (outside an app context: flask_babel's own answer)."""
+    if not has_app_context():
+        return get_translations()
+    found = g.get("_i18n_translations")
+    if found is None:
+        found = g._i18n_translations = get_translations()
+    return found
+
+
+def locale_name() -> str:
+    """This request's language ("en", "ko"), found once per request (kept on ``g``)."""
+    if not has_app_context():
+        return "en"
+    name = g.get("_i18n_locale")
+    if name is None:
+        name = g._i18n_locale = str(get_locale() or "en")
+    return name
+
+
+def gettext(msg: str, **params) -> str:
+    """``msg`` in this request's language, ``params`` filled in (flask_babel's ``gettext``
+    with the translations found once per request)."""
+    said = translations().ugettext(msg)
+    return said % params if params else said
+
+
+def ngettext(singular: str, plural: str, num: int, **params) -> str:
+    """The singular or plural of a message for ``num`` (which the words may show as
+    ``%(num)s``) in this request's language."""
+    params.setdefault("num", num)
+    return translations().ungettext(singular, plural, num) % params
 
 
 # -- money ---------------------------------------------------------------------

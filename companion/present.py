@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 from flask import g, has_request_context
-from flask_babel import get_locale, gettext as _
 
-from companion.i18n import money, particles
+from companion.i18n import gettext as _, locale_name, money, particles
 
 
 def _ctx(name: str, default):
@@ -27,7 +26,7 @@ def use_table(state: dict, words=None) -> None:
 
 def _locale() -> str:
     try:
-        return str(get_locale() or "en")
+        return locale_name()
     except (RuntimeError, AttributeError):
         return "en"
 

@@ -20,7 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import (Blueprint, Response, current_app, render_template, request, url_for)
-from flask_babel import gettext as _
+
+from companion.i18n import gettext as _
 
 bp = Blueprint("pwa", __name__)
 

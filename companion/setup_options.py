@@ -8,8 +8,7 @@ in the page's language. Nothing here names a title.
 """
 from __future__ import annotations
 
-from flask_babel import get_locale
-
+from companion.i18n import locale_name
 from engine.contract import choice_key
 from engine.words import words_of
 
@@ -19,7 +18,7 @@ def _text(spec, message) -> str:
     if not isinstance(message, dict):
         return str(message or "")
     english = message.get("message", "")
-    lang = str(get_locale() or "en")
+    lang = locale_name()
     if lang == "en":
         return english
     template = words_of(spec)[0].get(message.get("code"), {}).get(lang)

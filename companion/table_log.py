@@ -15,6 +15,7 @@ from companion.wire import MAX_INT, Access, ServiceError, iso
 from engine.game import RECORD_FORMAT
 
 log = logging.getLogger(__name__)
+RECENT_KEEP = 200          # a table's newest history entries kept in memory, at most (about)
 
 
 def _when(at) -> datetime:
@@ -93,6 +94,18 @@ class LogReads:
         if not newest or newest[-1]["version"] <= upto:
             self._recent[tid] = kept
         return kept
+
+    def recent_written(self, row: dict) -> None:
+        """A step this process just wrote (its log row's parameters, ``Written.row``): its
+        history entry goes after the table's kept newest ones when they end just before it, so
+        the pages made for it do not read it back (the kept list is shared: a new one)."""
+        kept = self._recent.get(row["tid"])
+        if kept and kept[-1]["version"] == row["version"] - 1:
+            self._recent[row["tid"]] = kept[-RECENT_KEEP:] + [{
+                "version": row["version"], "action": json.loads(row["action"]),
+                "events": json.loads(row["events"]), "player": row["player"],
+                "name": row["name"], "device": {"id": row["device"], "label": row["label"]},
+                "at": iso(_when(row["at"]))}]
 
     def record(self, access: Access) -> dict:
         """The table's game as an engine record (``engine.records.replay`` replays it)."""

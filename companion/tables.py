@@ -128,9 +128,11 @@ class Written:
 
     def row(self, access: Access, at) -> dict:
         """The log row's parameters (the statements' ``:tid``, ``:version``, ``:action``...)."""
-        return dict(tid=access.table_id, version=self.version, action=self.action_text,
-                    events=self.events_text, player=access.player, name=access.name[:64],
-                    device=access.device_id, label=access.device_label[:MAX_LABEL], at=at)
+        self.written = dict(tid=access.table_id, version=self.version, action=self.action_text,
+                            events=self.events_text, player=access.player,
+                            name=access.name[:64], device=access.device_id,
+                            label=access.device_label[:MAX_LABEL], at=at)
+        return dict(self.written)
 
 
 class TableService(Seating, LogReads, UndoConsent, ClockControl):
@@ -372,6 +374,7 @@ class TableService(Seating, LogReads, UndoConsent, ClockControl):
                 return status, text
         # the step may have used an approval or lapsed open undo requests (before the phones
         # are pushed the new version): when the write found none open, the list is known
+        self.recent_written(done.written)    # the history's new entry, not read back
         live = self._live.get(tid)
         if not self.shared and live is not None and not live.undo_open:
             self._undo_kept[tid] = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 
 from flask import redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.pages.blueprint import bp
 from companion.present import engine_text
 from companion.pages.seats import _remember, svc

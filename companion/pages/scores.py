@@ -6,10 +6,10 @@ import json
 from datetime import datetime
 
 from flask import Response, render_template
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import present, security
+from companion.i18n import gettext as _
 from companion.pages.blueprint import bp
 from companion.pages.seats import _access, svc
 from companion.pages.text import _use_table

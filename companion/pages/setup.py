@@ -5,10 +5,10 @@ import io
 import secrets
 
 from flask import abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import setup_options
+from companion.i18n import gettext as _
 from companion.pages.blueprint import bp
 from companion.present import engine_text
 from companion.security import safe_path

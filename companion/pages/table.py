@@ -1,16 +1,19 @@
 """The table page: the book, the forms, the last consequences; posting a step, undo and redo."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 import uuid
 
 from flask import make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext as _, ngettext
+from flask.testing import EnvironBuilder
 from markupsafe import Markup
 
 from companion import actionforms, table_clock
+from companion.i18n import gettext as _, locale_name, ngettext
+from companion.kept import Kept
 from companion.pages.blueprint import bp
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
                                      undone_versions)
@@ -92,7 +95,7 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
     legal = _legal(st, access)
     _use_table(state)
     # alike on every phone of the table at this version in this language: made once (once.py)
-    alike = (code, version, str(get_locale() or "en"))
+    alike = (code, version, locale_name())
     lang, tz = alike[2], request.cookies.get(TZ_COOKIE)
     # the last steps are enough for the page (and for what an undo takes back); each entry is
     # made once for its log row (rows never change: pieces.py)
@@ -170,11 +173,11 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
                 "book/form.html", f=f, code=code, version=version, error=error,
                 error_index=error_index, posted=posted or {}, confirm=confirm,
                 csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
-        html = reuse(("form-html", code, lang) + f.piece, lambda: render_piece(
-            "book/form.html", f=f, code=code, version=VERSION_SLOT, error=None,
-            error_index=None, posted={}, confirm=None,
+        html = reuse(("form-html", code, lang, f.piece), lambda: render_piece(
+            "book/form.html", f=dataclasses.replace(f, index=INDEX_SLOT), code=code,
+            version=VERSION_SLOT, error=None, error_index=None, posted={}, confirm=None,
             csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
-        return Markup(html.replace(VERSION_SLOT, str(version)))
+        return Markup(html.replace(VERSION_SLOT, str(version)).replace(INDEX_SLOT, str(f.index)))
 
     book_html = once(("book",) + alike, lambda: render_template("book/sections.html", **made))
     summary_html = once(("summary",) + alike,
@@ -202,8 +205,10 @@ def _part_context(code, access, st, error=None, error_index=None, posted=None, n
 # key (a "<" never comes out of an escaped value, so no player's text can look like these)
 CSRF_SLOT = "<csrf>"
 KEY_SLOT = "<key>"
-# where a form made once for its legal entry gets the version it is posted at
+# where a form made once for its legal entry gets the version it is posted at, and its entry's
+# place in this version's legal list (the same entry moves when the entries before it change)
 VERSION_SLOT = Markup("<version>")
+INDEX_SLOT = Markup("<index>")
 
 
 def _acting_name(entity, acting_for: dict) -> str:
@@ -215,14 +220,16 @@ def _acting_name(entity, acting_for: dict) -> str:
 
 
 def _forms(code: str, lang: str, legal: list[dict]) -> list:
-    """The forms of the legal entries, each built once for its entry (pieces.py); ``f.piece``:
-    its key, for its HTML."""
+    """The forms of the legal entries, each built once for its entry's declared content
+    (pieces.py), wherever the entry stands in the list: each version's copy has the entry's
+    place there (``index``) and ``f.piece``, the entry's key, for its HTML."""
     out = []
     for i, e in enumerate(legal or []):
         if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
             continue
-        piece = (i, data_key(e))
-        f = reuse(("form", code, lang) + piece, lambda: actionforms.build(i, e))
+        piece = data_key(e)
+        f = dataclasses.replace(reuse(("form", code, lang, piece),
+                                      lambda: actionforms.build(i, e)), index=i)
         f.piece = piece
         out.append(f)
     return out
@@ -284,12 +291,15 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     undo = svc().undo_requests(access) if access.can_write else []
     asks = tuple(r["id"] for r in undo if r["status"] == "pending")
     key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
-           str(get_locale() or "en"), _clock_key(access))
+           locale_name(), _clock_key(access))
     # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     return version, once(key, lambda: render_template(
         "book/live.html", made=made,
         **_part_context(code, access, st, undo=undo)))
+
+
+ENVIRONS_KEEP = 2048            # the push renderer's requests kept (one per phone's headers)
 
 
 class PushRenderer:
@@ -300,17 +310,33 @@ class PushRenderer:
 
     def __init__(self, app):
         self.app = app
+        self._environs = Kept(ENVIRONS_KEEP)
+
+    def _request(self, access, headers: dict):
+        """A request like the phone's own fetch of its part (its cookies, its languages): the
+        WSGI environ made once per table and headers (werkzeug's EnvironBuilder is most of a
+        test request's cost) and a copy of it used for each part."""
+        key = (access.code, tuple(sorted(headers.items())))
+        environ = self._environs.get(key)
+        if environ is None:
+            builder = EnvironBuilder(self.app, f"/tables/{access.code}/live", headers=headers)
+            try:
+                environ = builder.get_environ()
+            finally:
+                builder.close()
+            self._environs.put(key, environ)
+        return self.app.request_context(dict(environ))
 
     def __call__(self, access, headers: dict) -> tuple[int, str]:
-        with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
+        with self._request(access, headers):
             return live_html(access.code, access)
 
     def kind(self, access, headers: dict) -> tuple:
         """The kind of phone a page's socket is (found once, when it connects): whether it
         writes (a seat) or watches, its time zone and its language; the part is alike for every
         phone of one kind (what differs by seat is marked in it: :func:`seat_style`)."""
-        with self.app.test_request_context(f"/tables/{access.code}/live", headers=headers):
-            return (access.can_write, request.cookies.get(TZ_COOKIE), str(get_locale() or "en"))
+        with self._request(access, headers):
+            return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
 
 
 def push_renderer(app) -> PushRenderer:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import uuid
 
 from flask import current_app, request
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import inline, present
+from companion.i18n import gettext as _
 from companion.pages import book_layout
 from companion.pages.blueprint import bp
 from engine import titles

@@ -209,3 +209,39 @@ def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, 
                 pieces._kept.clear()
                 live_table._shown.clear()                            # read back from its text
                 assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
+
+
+def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client, monkeypatch):
+    """A form's HTML is kept for its legal entry's declared content, not its place in the list:
+    when the entries before it change, the same piece is used, with the entry's new place in it
+    (the ``i`` the phone posts, which ``/act`` reads the entry by)."""
+    from companion.pages import table as pages_table
+    table = _table(client, 15)
+    svc = app.extensions["companion.tables"]
+    access = svc.authorize(table["code"], table["seats"][0]["token"])
+    st = svc.state_shown(access)
+    made = []
+    render = pages_table.render_piece
+    monkeypatch.setattr(pages_table, "render_piece",
+                        lambda name, **kw: made.append(name) or render(name, **kw))
+    pieces._kept.clear()
+
+    def forms(legal):
+        with app.test_request_context(f"/tables/{table['code']}/live", headers=EN):
+            ctx = pages_table._part_context(table["code"], access, dict(st, legal=legal))
+            return {f.index: str(ctx["form_html"](f)) for f in ctx["forms"]}
+
+    legal = list(st["legal"])
+    first = forms(legal)
+    assert made.count("book/form.html") == len(first) >= 2
+    moved = forms([legal[-1]] + legal)           # every entry one place further on
+    assert made.count("book/form.html") == len(first)        # nothing made again
+    assert sorted(moved) == sorted(set(first) | {i + 1 for i in first})
+    for i, html in moved.items():
+        assert f'data-form="{i}"' in html and f'name="i" value="{i}"' in html
+        assert "<index>" not in html and "<version>" not in html
+    shifted = {i + 1: html for i, html in first.items()}
+    for i in first:                              # the same form, one place on
+        assert moved[i + 1] == shifted[i + 1].replace(f'data-form="{i}"', f'data-form="{i + 1}"') \
+            .replace(f'name="i" value="{i}"', f'name="i" value="{i + 1}"') \
+            .replace(f'dl-{i}-', f'dl-{i + 1}-')

@@ -289,18 +289,30 @@ def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(
             hub.unsubscribe(sub)
 
 
-def test_the_kept_history_is_the_logs(app, client):
-    """The history's newest entries kept per table in memory are the log's, as read whole."""
+def test_the_kept_history_is_the_logs(app, client, monkeypatch):
+    """The history's newest entries kept per table in memory are the log's, as read whole; a
+    step this process wrote (by any seat, an undo too) is added to them, not read back."""
+    from companion import table_log
     table = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS,
                                              "seed": 9}).get_json()
     svc = app.extensions["companion.tables"]
-    access = svc.authorize(table["code"], table["seats"][0]["token"])
+    seats = [svc.authorize(table["code"], s["token"]) for s in table["seats"]]
+    access = seats[0]
+    reads = []
+    read = table_log.raw
+    monkeypatch.setattr(table_log, "raw", lambda *a: reads.append(a) or read(*a))
     rng = random.Random(9)
-    for n in range(1, 13):
+    for n in range(1, 16):
         st = svc.state(access)
-        for _ in range(20):
-            if svc.submit(access, choose(st["legal"], rng), st["version"])[0] == 200:
+        if n % 5 == 0:
+            undoer = seats[(n - 1) % len(seats)]          # who entered the last step
+            assert svc.submit(undoer, {"type": "undo"}, st["version"])[0] == 200
+        for _ in range(20 if n % 5 else 0):
+            if svc.submit(seats[n % len(seats)], choose(st["legal"], rng),
+                          st["version"])[0] == 200:
                 break
         version = svc.state(access)["version"]
         whole = svc.history(access, since=max(0, version - 5), limit=5)["entries"]
+        reads.clear()
         assert svc.recent_history(access, version, 5) == whole
+        assert reads == [] or n == 1          # read once, then kept as each step is written
