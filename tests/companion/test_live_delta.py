@@ -93,7 +93,8 @@ def _fresh(client, code, token) -> str:
 def test_the_page_after_many_deltas_is_the_page_rendered_fresh(app, client):
     table = _table(client, 11)
     seats = table["seats"]
-    tokens = [seats[0]["token"], seats[1]["token"], table["spectate_token"]]
+    tokens = [seats[0]["token"], seats[1]["token"], table["spectate_token"],
+              table["spectate_token"]]
     svc, hub, socks, subs = _subs(app, table, tokens)
     access = svc.authorize(table["code"], seats[0]["token"])
     rng = random.Random(11)
@@ -104,6 +105,9 @@ def test_the_page_after_many_deltas_is_the_page_rendered_fresh(app, client):
                 _drain(sub)
             # the two seats: one kind, the very same bytes; what changed, not the whole part
             assert socks[0].frames[-1] is socks[1].frames[-1]
+            # two watchers: their kind's own frame, the same bytes for both
+            assert socks[2].frames[-1] is socks[3].frames[-1]
+            assert socks[2].frames[-1] != socks[0].frames[-1]
             assert "delta" in json.loads(_payload(socks[0].frames[-1])[1])
             assert "delta" in json.loads(_payload(socks[2].frames[-1])[1])
         sent = sum(len(f) for f in socks[0].frames[1:])
