@@ -78,8 +78,9 @@ def korean_findings(client, title, code) -> tuple[dict, dict]:
     return leftovers, both
 
 
-# Age of Steam's maps here; the 18xx titles' Korean pages are read on the table
-# test_english_pages_show_no_internal_text plays (one game per title read in both languages)
+# Age of Steam's maps here; the 18xx titles' Korean pages are read on the table that
+# test_english_pages_show_no_internal_text_and_korean_ones_no_english plays (one game per
+# title, read in both languages)
 @pytest.mark.slow
 @pytest.mark.parametrize("title", [t for t in titles.TITLES if t.startswith("AoS")])
 def test_korean_pages_carry_no_english(client, title):
