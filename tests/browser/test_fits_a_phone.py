@@ -1,7 +1,9 @@
 """The table page at a phone's size (issue 26): for every title, a game played by random legal
-steps through the JSON API (seeded, tests/browser/test_glance_midgame.py's table), and at three
-points (the start, mid-game, later) the table page opened at 390x844 by the acting seat, an idle
-seat and the spectator, in English and in Korean. JavaScript in the page looks for:
+steps through the JSON API (seeded, tests/browser/midgame.py's table), and at three points (the
+start, mid-game, later) the table page opened at 390x844 by the acting seat, an idle seat and
+the spectator, in English and in Korean. At mid-game the idle seat's page must also open on its
+summary, whole within the first screen (issue 12; tests/browser/midgame.py). JavaScript in the
+page looks for:
 
 1. **a word wrapped inside itself** ("2-train" one letter a line, "An/n", "Certifi/cates"): every
    visible text node is split into its words (runs without white space); a Range over each word
@@ -40,8 +42,8 @@ import requests
 from tests import contract_play as cp
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.flows import wait_live
-from tests.browser.test_glance_midgame import (PLAYERS, SKIP, TITLES, _pick, _round_code,
-                                               _weight)
+from tests.browser.midgame import (MAX_STEPS, MIN_STEPS, PLAYERS, SKIP, SUMMARY, TITLES, _fit,
+                                   _pick, _round_code, _weight)
 from tests.companion.live_server import Api
 
 pytestmark = pytest.mark.browser
@@ -179,8 +181,8 @@ def _to_operating(api, rng, seat, st, goal):
     if goal != "operating":
         return _play(api, rng, seat, goal, st)
     steps = 0
-    while not (steps >= 40 and _round_code(st) == "round.operating"):
-        assert steps < 400, "no operating round"
+    while not (steps >= MIN_STEPS and _round_code(st) == "round.operating"):
+        assert steps < MAX_STEPS, "no operating round"
         st = _play(api, rng, seat, 1, st)
         steps += 1
     return st
@@ -222,6 +224,23 @@ def _look(page, url, title, point, who, lang) -> list[str]:
             for f in page.evaluate(FIND)]
 
 
+def _glance(page, title, st, lang) -> list[str]:
+    """The idle seat's summary mid-game, on the page _look just opened: where it ends."""
+    box = _fit(page, SUMMARY[lang])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)       # the first screen and the summary
+    page.screenshot(path=str(ARTIFACTS / f"glance-midgame-{title}-{lang}.png"),
+                    full_page=True, clip={"x": 0, "y": 0, "width": WIDTH,
+                                          "height": max(HEIGHT, box["bottom"] + 8)})
+    print(f"{title} {lang}: {_round_code(st)} summary {box['top']:.0f}-{box['bottom']:.0f} px, "
+          f"scrollWidth {box['scroll_width']}, parts {box['parts']}")
+    assert box["scroll_width"] <= WIDTH, f"{title} {lang}: the page scrolls sideways"
+    if box["bottom"] <= HEIGHT:
+        return []
+    return [f"{title} ({_round_code(st)}) {lang}: the summary ends at {box['bottom']:.0f} px, "
+            f"{box['bottom'] - HEIGHT:.0f} px below the first screen (it starts at "
+            f"{box['top']:.0f} px; its parts: {box['parts']})"]
+
+
 @pytest.mark.parametrize("title", list(TITLES))
 def test_the_table_page_fits_a_phone(live_server, phone, title):
     n, goal = TITLES[title]
@@ -234,9 +253,11 @@ def test_the_table_page_fits_a_phone(live_server, phone, title):
     api = Api(base, table["code"], seat0["token"])
     rng = random.Random(7)
     phones = {}
-    findings = []
+    findings, misfits = [], []
     st = api.get()
     for point in ("start", "mid", "later"):
+        for page in phones.values():    # off the table while the API plays: no live pushes
+            page.goto("about:blank")    # to render and morph for a page not looked at then
         if point == "mid":
             st = _to_operating(api, rng, seat0, st, goal)
         elif point == "later":
@@ -244,6 +265,8 @@ def test_the_table_page_fits_a_phone(live_server, phone, title):
         acting = list(st["state"].get("acting_players") or [])
         idle = [s["player"] for s in table["seats"] if s["player"] not in acting]
         who = {"spectator": None}
+        if point == "mid":
+            assert idle, f"every seat acts in {title}"
         if acting:
             who["acting"] = acting[0]
         if idle:
@@ -263,9 +286,12 @@ def test_the_table_page_fits_a_phone(live_server, phone, title):
                 page.context.add_cookies([{"name": "lang", "value": lang, "url": base}])
                 url = f"{base}/tables/{table['code']}?p={secrets.token_hex(3)}"
                 findings += _look(page, url, title, point, role, lang)
+                if point == "mid" and role == "idle":
+                    misfits += _glance(page, title, st, lang)
     for f in findings:
         print(f)
     if title.startswith("AoS-"):        # its links drawn at the phone's width, checked as well
         assert (title, "later") in DRAWN, "no picture of the network to look at"
     open_ = [f for f in findings if f.split(" :: ")[0] not in KNOWN]
     assert not open_, f"{len(open_)} findings:\n" + "\n".join(open_)
+    assert not misfits, "; ".join(misfits)
