@@ -17,6 +17,7 @@ game's snapshots pickle them. The game object is passed in as ``g`` on every cal
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry, pass_entry, trains_shown, word  # noqa: F401
 from engine.core18xx.trains import DEPOT, Depot
 from engine.errors import GameError
 
@@ -68,13 +69,6 @@ class Step:
 
     def legal(self, g) -> list[dict]:
         return []
-
-
-def word(value) -> dict:
-    """The label of a choice that is a word (a dividend's kind, a share's source): the
-    family's word for it (``engine.core18xx.declare.CHOICE_WORDS``)."""
-    from engine.core18xx.declare import word as declared      # loaded with legal entries
-    return declared(value)
 
 
 def worded(t: str, choices, words=None, **extra) -> dict:
@@ -158,6 +152,7 @@ class DiscardTrain(Step):
             g.crowded.remove(corp)
 
     def legal(self, g):
-        return [{"type": "discard_train", "entity": corp,
-                 "params": {"train": C.choice("train", list(g.corps[corp]["trains"]))}}
+        return [entry("discard_train", corp,
+                      params={"train": C.choice("train", list(g.corps[corp]["trains"]))},
+                      label=C.msg("act.discard_train", "Discard a train"))
                 for corp in g.crowded]

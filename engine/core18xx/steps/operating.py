@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.core18xx.rounds.operating import DIVIDEND, RUN, TOKEN, TRACK
 from engine import contract as C
-from engine.core18xx.steps.base import OperatingStep, word
-from engine.core18xx.steps.stock import sale_param
+from engine.core18xx.steps.base import OperatingStep, entry, pass_entry, word
+from engine.core18xx.steps.stock import sale_entry
 from engine.errors import GameError
 
 
@@ -145,10 +145,12 @@ class Dividend(OperatingStep):
         rnd = self.round
         if rnd.stage != DIVIDEND:
             return []
-        return [{"type": "dividend", "entity": rnd.corp,
-                 "revenue": rnd.revenue[0] if rnd.revenue else 0,
-                 "params": {"kind": C.choice("text", list(g.DIVIDEND_KINDS),
-                                             {k: word(k) for k in g.DIVIDEND_KINDS})}}]
+        revenue = rnd.revenue[0] if rnd.revenue else 0
+        return [entry("dividend", rnd.corp, revenue=revenue,
+                      params={"kind": C.choice("text", list(g.DIVIDEND_KINDS),
+                                               {k: word(k) for k in g.DIVIDEND_KINDS})},
+                      label=C.msg("act.dividend", f"Dividend of {g.money(revenue)}",
+                                  revenue=C.money(revenue)))]
 
 
 class BuyTrain(OperatingStep):
@@ -232,11 +234,12 @@ class EmergencyMoney(OperatingStep):
                 if other in g.market.pos:
                     pcts = g.sellable_percents(president, other, emergency_need=need)
                     if pcts:
-                        out.append({"type": "sell_shares", "entity": president,
-                                    "corporation": other, "need": need,
-                                    "params": {"percent": sale_param(g, other, pcts)}})
+                        out.append(sale_entry(g, president, other, pcts, show=[{
+                            "label": C.msg("field.need", "Still to raise"),
+                            "value": C.money(need)}]))
             if g.can_go_bankrupt(rnd, corp):
-                out.append({"type": "bankrupt", "entity": corp, "params": {}})
+                out.append(entry("bankrupt", corp,
+                                 label=C.msg("act.bankrupt", "Declare bankruptcy")))
         return out
 
 
@@ -260,5 +263,5 @@ class EndTurn(OperatingStep):
         rnd = self.round
         corp = rnd.corp
         if rnd.trains_reachable(g) and not g.must_buy_train(corp):
-            return [{"type": "pass", "entity": corp, "params": {}}]
+            return [pass_entry(corp)]
         return []

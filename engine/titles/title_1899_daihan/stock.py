@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.core18xx.shares import IPO
 from engine.core18xx.steps.base import StockStep
 from engine.errors import GameError
@@ -122,6 +123,6 @@ class ParkExchange(StockStep):
                  and g.shares.percent(c, IPO) >= g.shares.share_percent[c]]
         if not corps:
             return []
-        return [{"type": "exchange", "entity": player, "company": D.PARK,
-                 "label": C.msg("act.park_exchange", "Exchange Park Ki-jong for an IPO share"),
-                 "params": {"corporation": C.choice("company", corps)}}]
+        return [entry("exchange", player, company=D.PARK, about=C.company(D.PARK),
+                      label=C.msg("act.park_exchange", "Exchange Park Ki-jong for an IPO share"),
+                      params={"corporation": C.choice("company", corps)})]

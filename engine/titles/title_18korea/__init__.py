@@ -40,7 +40,7 @@ import copy
 
 from engine import contract as C
 from engine.core18xx.book import holdings as share_holdings
-from engine.core18xx.declare import declare, seat_param
+from engine.core18xx.entries import entry, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
@@ -106,7 +106,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         acts = self.flow.legal(self)
         if not self.pending_discards:
             acts += self.anytime_legal()
-        return declare(acts, self.seating, lambda n: f"₩{n:,}")
+        return acts
 
     def anytime_legal(self) -> list[dict]:
         """Off-turn actions, open at any time (RB §2.5: assets "even if it's not his turn"):
@@ -117,44 +117,58 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             for comp in self.live_companies():
                 spots = [h for h in south_cities if not self.company_has_station(comp.sym, h)]
                 if comp.defector_tokens and spots:
-                    acts.append({"type": "defector_station", "entity": comp.sym, "anytime": True,
-                                 "params": {"hex": C.choice("hex", spots)}})
+                    acts.append(entry("defector_station", comp.sym, anytime=True,
+                                      params={"hex": C.choice("hex", spots)},
+                                      label=C.msg("act.defector_station",
+                                                  "Place the defector's station")))
         else:
             north_cities = self.big_cities("N")
             for comp in self.live_companies():
                 if "OB02" in comp.assets and not getattr(comp, "spy_used", False):
-                    acts.append({"type": "use_asset", "entity": comp.sym, "card": "OB02", "anytime": True,
-                                 "params": {"hex": C.choice("hex", north_cities)}})
+                    acts.append(entry("use_asset", comp.sym, card="OB02", anytime=True,
+                                      params={"hex": C.choice("hex", north_cities)},
+                                      label=C.msg("act.use_asset", "Use OB02",
+                                                  card=C.company("OB02")),
+                                      about=C.company("OB02")))
         for pid, hand in self.hands.items():
             targets = [c.sym for c in self.live_companies()
                        if c.director == pid and c.row in ("north_pre", "south_pre")]
             others = [p for p in self.seating if p != pid]
             for card in hand:
                 if targets:
-                    acts.append({"type": "attach_asset", "entity": pid, "card": card,
-                                 "params": {"company": C.choice("company", targets)}, "anytime": True})
+                    acts.append(entry("attach_asset", pid, card=card, anytime=True,
+                                      params={"company": C.choice("company", targets)},
+                                      label=C.msg("act.attach_asset", f"Attach {card}",
+                                                  card=C.company(card)),
+                                      about=C.company(card)))
                 # the price is what the buyer can pay: its range depends on the buyer chosen
                 if self.round == "draft" or self._auction_open():
                     continue
-                acts.append({"type": "trade_asset", "entity": pid, "card": card, "anytime": True,
-                             "params": {"to": C.choice("entity", others),
-                                        "price": C.number("money", 0, max(self.cash[p] for p in others),
-                                                          max_by={"field": "to", "map": {
-                                                              p: self.cash[p] for p in others}})}})
+                acts.append(entry("trade_asset", pid, card=card, anytime=True,
+                                  params={"to": C.choice("entity", others),
+                                          "price": C.number("money", 0, max(self.cash[p] for p in others),
+                                                            max_by={"field": "to", "map": {
+                                                                p: self.cash[p] for p in others}})},
+                                  label=C.msg("act.trade_asset", f"Trade {card}",
+                                              card=C.company(card)),
+                                  about=C.company(card)))
         # the physical card differs from the drawn one: any player swaps its code for the
         # card's own, of the same tier
         in_play = set(self.asset_owner) | {c for b in self.draft.get("batches", []) for c in b}
         for card in sorted(c for c in in_play if D.asset_tier(c)):
             tier = D.asset_tier(card)
-            acts.append({"type": "replace_asset", "card": card, "anytime": True, "params": {
+            acts.append(entry("replace_asset", card=card, anytime=True, params={
                 "entity": seat_param(self.seating),
                 "new_card": C.free_text(6, pattern=f"^O{tier}[0-9]{{1,3}}$", example=f"O{tier}12",
-                                        normalise="upper")}})
+                                        normalise="upper")},
+                label=C.msg("act.replace_asset", f"Replace {card}", card=C.company(card)),
+                about=C.company(card)))
         for pid in self.seating:
-            acts.append({"type": "enter_asset", "entity": pid, "anytime": True, "params": {
+            acts.append(entry("enter_asset", pid, anytime=True, params={
                 "code": C.free_text(6, pattern="^O[ABC][0-9]{1,3}$", example="OA12"),
                 "name": C.free_text(60, optional=True),
-                "text": C.free_text(500)}})
+                "text": C.free_text(500)},
+                label=C.msg("act.enter_asset", "Enter an asset card")))
         return acts + self.correction_legal()
 
     def _auction_open(self) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.core18xx.rounds import Round
 from engine import contract as C
+from engine.core18xx.entries import entry, pass_entry, trains_shown
 from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
@@ -62,8 +63,9 @@ class PendingDiscard(KoreaStep):
         if not g.pending_discards:
             return []
         sym = g.pending_discards[0]
-        return [{"type": "discard_train", "entity": sym,
-                 "params": {"train": C.choice("train", sorted(set(g.companies[sym].trains)))}}]
+        return [entry("discard_train", sym,
+                      params={"train": C.choice("train", sorted(set(g.companies[sym].trains)))},
+                      label=C.msg("act.discard_train", "Discard a train"))]
 
 
 class DraftTurn(KoreaStep):
@@ -85,9 +87,10 @@ class DraftTurn(KoreaStep):
         if pid is None:
             return []
         choices = g.draft_choices(pid)
-        return [{"type": "draft", "entity": pid,
-                 "params": {"card": C.choice("company", choices,
-                                             {c: asset_label(c) for c in choices})}}]
+        return [entry("draft", pid,
+                      params={"card": C.choice("company", choices,
+                                               {c: asset_label(c) for c in choices})},
+                      label=C.msg("act.draft", "Take an asset card"))]
 
 
 def asset_label(code: str) -> dict:
@@ -181,11 +184,9 @@ class RaiseMoney(OperatingStep):
                           if g.cash[director] + g.sale_value(director, s, n) >= em[2]]
                 most = enough[0] if enough else most
                 if most:
-                    acts.append({"type": "sell_shares", "entity": director, "company": s,
-                                 "params": {"count": g.sale_param(director, s, most)},
-                                 "short": em[2]})
+                    acts.append(g.sale_entry(director, s, most, short=em[2]))
             if g.raisable(director, keep_presidency=True) < em[2] and not g.trade_open(comp):
-                acts.append({"type": "bankrupt", "entity": director})
+                acts.append(bankrupt_entry(director))
         return acts
 
 
@@ -267,10 +268,10 @@ class BuildStation(OperatingStep):
                      and comp.cash >= g._oc01_cost(comp))]
         if not spots:
             return []
-        return [{"type": "build_station", "entity": comp.sym,
-                 "cost": comp.tokens[0] if comp.tokens else 0,
-                 "params": {"hex": C.choice("hex", spots),
-                            "seat": C.number("count", 1, 4, optional=True)}}]
+        return [entry("build_station", comp.sym, cost=comp.tokens[0] if comp.tokens else 0,
+                      params={"hex": C.choice("hex", spots),
+                              "seat": C.number("count", 1, 4, optional=True)},
+                      label=C.msg("act.build_station", "Build a station"))]
 
 
 # what a later step's action does, in the revenue step's refusal
@@ -309,10 +310,10 @@ class Revenue(OperatingStep):
         if comp is None or self.done(g):
             return []
         # RB §9.5: one revenue per train
-        return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
-                 "params": {"revenues": {
+        return [entry("run", comp.sym, params={"revenues": {
                      "kind": "list", "items": [C.train(str(t).split("-")[0]) for t in comp.trains],
-                     "of": C.number("money", 0, D.MAX_TRAIN_REVENUE, 10)}}}]
+                     "of": C.number("money", 0, D.MAX_TRAIN_REVENUE, 10)}},
+                      label=C.msg("act.run", "Run the trains"), show=[trains_shown(comp.trains)])]
 
 
 class Dividend(OperatingStep):
@@ -342,13 +343,25 @@ class Dividend(OperatingStep):
         if not comp.trains and turn["revenue"] is None and not turn["home"]:
             # no train to run (RB §9.5): the dividend or hold of its 0 revenue is the step,
             # each choice saying where the price goes (§9.6)
-            return [{"type": "dividend", "entity": comp.sym, "revenue": 0, "params": {
-                "kind": C.choice("text", ["payout", "withhold"], no_train_choices(g, comp))}}]
+            return [dividend_entry(comp.sym, 0, C.choice("text", ["payout", "withhold"],
+                                                         no_train_choices(g, comp)))]
         if self.done(g) or turn["revenue"] is None:
             return []
-        return [{"type": "dividend", "entity": comp.sym,
-                 "params": {"kind": worded("text", ["payout", "withhold"])},
-                 "revenue": turn["revenue"]}]
+        return [dividend_entry(comp.sym, turn["revenue"], worded("text", ["payout", "withhold"]))]
+
+
+def dividend_entry(sym: str, revenue: int, kind: dict) -> dict:
+    return entry("dividend", sym, revenue=revenue, params={"kind": kind},
+                 label=C.msg("act.dividend", f"Dividend of ₩{revenue:,}",
+                             revenue=C.money(revenue)))
+
+
+def bankrupt_entry(pid: str) -> dict:
+    return entry("bankrupt", pid, label=C.msg("act.bankrupt", "Declare bankruptcy"))
+
+
+def done_entry(entity: str) -> dict:
+    return entry("done", entity, label=C.msg("act.done", "Done"))
 
 
 # RB §9.7: a train is bought from another company only where their stations share a city or
@@ -398,26 +411,33 @@ class BuyTrains(OperatingStep):
             head = g.market_head()
             price = g.train_price(comp, head)
             if comp.cash >= price or (not comp.trains and comp.cash + g.cash[comp.director] >= price):
-                acts.append({"type": "buy_train", "entity": sym, "source": "market", "train": head,
-                             "price": price})
+                acts.append(entry("buy_train", sym, source="market", train=head, price=price,
+                                  label=train_label(head)))
             if not g.final_set and not g.must_buy_from_market(comp):
                 for other in g.live_companies():
                     if other.sym != sym and other.trains and comp.cash >= 1:
                         for t in sorted(set(other.trains)):
-                            acts.append({"type": "buy_train", "entity": sym, "source": other.sym,
-                                         "train": t,
-                                         "params": {"price": C.number("money", 1, comp.cash),
-                                                    "connected": C.choice("text", [True], {
-                                                        True: CONNECTED})},
-                                         "shared_city": bool(set(comp.stations) & set(other.stations))})
+                            acts.append(entry(
+                                "buy_train", sym, source=other.sym, train=t,
+                                params={"price": C.number("money", 1, comp.cash),
+                                        "connected": C.choice("text", [True], {True: CONNECTED})},
+                                shared_city=bool(set(comp.stations) & set(other.stations)),
+                                label=train_label(t)))
         if "OB09" in comp.assets:
             for old, new in D.OB09_UPGRADES.items():
                 if old in comp.trains and g.market_head() == new and \
                         comp.cash >= max(0, g.train_price(comp, new) - D.TRAIN_PRICE[old]):
-                    acts.append({"type": "upgrade_train", "entity": sym, "train": old})
+                    kind = str(old).split("-")[0]
+                    acts.append(entry("upgrade_train", sym, train=old, label=C.msg(
+                        "act.upgrade_train", f"Upgrade the {kind}-train", train=C.text(kind))))
         if comp.trains:
-            acts.append({"type": "done", "entity": sym})
+            acts.append(done_entry(sym))
         return acts
+
+
+def train_label(train: str) -> dict:
+    kind = str(train).split("-")[0]
+    return C.msg("act.buy_train", f"Buy a {kind}-train", train=C.text(kind))
 
 
 class NotOperating(OperatingStep):
