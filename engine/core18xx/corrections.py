@@ -42,6 +42,8 @@ class Corrections:
     (``CORRECTIONS = {**CorrectionsMixin.CORRECTIONS, "kind": _fix_kind}``) or, when its
     books are not the core's (18Korea, 18 Lilliput), lists its own on this machinery."""
     CORRECTIONS: dict = {}
+    # what each kind posts that is a value of a type (``Step.POSTS``, by kind)
+    CORRECTION_POSTS: dict = {"cash": {"target": "entity", "amount": "money"}}
     CURRENCY = ""
     ZERO_CASH_CORRECTION = False     # a cash correction of 0 is refused (18 Lilliput records it)
 
@@ -399,6 +401,15 @@ class CorrectionsMixin(Corrections):
                         player=C.player(player)), reason, kind="priority",
                   by=action["entity"], player=player, player_name=self.pname(player))
 
+    CORRECTION_POSTS = {
+        **Corrections.CORRECTION_POSTS, "share_price": {"corporation": "company"},
+        "train": {"corporation": "company", "train": "train"},
+        "shares": {"corporation": "company", "source": "entity", "to": "entity",
+                   "percent": "percent"},
+        "company": {"company": "company", "owner": "entity"},
+        "tile": {"hex": "hex", "tile": "tile", "rotation": "rotation"},
+        "token": {"corporation": "company", "hex": "hex", "city": "count"},
+        "priority": {"player": "player"}}
     CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": _fix_share_price, "train": _fix_train,
                    "shares": _fix_shares, "company": _fix_company, "tile": _fix_tile,
                    "token": _fix_token, "phase": _fix_phase, "priority": _fix_priority}

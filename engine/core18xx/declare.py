@@ -1,6 +1,12 @@
-"""A posted step of an 18xx title as its history line (``describe``, the 18xx titles'
-``TitleSpec.describe``). The legal entries are made whole by the steps that offer them
-(``engine.core18xx.entries``); nothing here is used to make one.
+"""A posted step of an 18xx title as its history line (``describe``; a title's
+``TitleSpec.describe`` is ``describer(its rules class)``).
+
+What each field of a step is comes from the step that takes it: its ``POSTS`` (``Step.POSTS``,
+``Corrections.CORRECTION_POSTS``, a title's own), never from the field's name. A field a step
+does not declare is said as it is (a word of the family's, a flag, or its text).
+
+The legal entries are made whole by the steps that offer them (``engine.core18xx.entries``);
+nothing here is used to make one.
 """
 from __future__ import annotations
 
@@ -10,18 +16,6 @@ from engine import contract as C
 from engine.core18xx.corrections import CORRECTION_WORDS
 from engine.core18xx.entries import CHOICE_WORDS, word
 
-# What a value of each field name is, in labels and history lines (params declare their own).
-PARAM_TYPES = {
-    "price": "money", "amount": "money", "cost": "money", "bid": "money", "revenue": "money",
-    "best": "money",
-    "need": "money", "capital": "money", "per_share": "money",
-    "count": "count", "seat": "count", "city": "count", "tp_left": "count",
-    "percent": "percent",
-    "corporation": "company", "company": "company", "card": "company", "new_card": "company",
-    "hex": "hex", "tile": "tile", "rotation": "rotation", "train": "train",
-    "target": "entity", "owner": "entity", "source": "entity", "to": "entity", "seller": "entity",
-    "player": "player",
-}
 # English of each entry's label; ``act.<type>`` (corrections ``act.correction.<kind>``).
 ACTION_WORDS = {
     "bid": "Bid on %(company)s", "pass": "Pass", "par": "Par %(corporation)s",
@@ -41,10 +35,39 @@ ACTION_WORDS = {
     "correction": "Correct the book",
 }
 
-def _typed(name: str, v):
-    t = PARAM_TYPES.get(name)
-    if t in ("money", "count", "percent") and isinstance(v, int) and not isinstance(v, bool):
-        return C.value(t, v)
+NOT_DETAILS = {"type", "entity"}
+
+
+def posts_of(rules_cls) -> dict:
+    """What the steps of a title post, by action type (``correction.<kind>`` for a
+    correction): its step classes' ``POSTS``, its corrections' ``CORRECTION_POSTS`` and its own
+    ``POSTS`` (what its game adds to a step's entry, a run's bonuses)."""
+    got = _POSTED.get(rules_cls)
+    if got is None:
+        got = {}
+        for step in rules_cls.step_classes():
+            for kind, fields in step.POSTS.items():
+                got.setdefault(kind, {}).update(fields)
+        for kind, fields in rules_cls.CORRECTION_POSTS.items():
+            got[f"correction.{kind}"] = dict(fields)
+        for kind, fields in getattr(rules_cls, "POSTS", {}).items():
+            got.setdefault(kind, {}).update(fields)
+        _POSTED[rules_cls] = got
+    return got
+
+
+_POSTED: dict = {}
+
+
+def describer(rules_cls):
+    """A title's ``TitleSpec.describe``: a posted step as its history line, each field as the
+    step that takes it declares it."""
+    def describe_step(action: dict, currency: str = "") -> dict:
+        return describe(action, currency, posts_of(rules_cls))
+    return describe_step
+
+
+def _typed(t: str | None, v):
     if t and isinstance(v, (str, int)) and not isinstance(v, bool):
         return C.value(t, v)
     if isinstance(v, bool):
@@ -52,9 +75,18 @@ def _typed(name: str, v):
     return C.text(str(v))
 
 
-def label(e: dict, money=str) -> dict:
-    kind = e["type"]
-    fixed = {k: v for k, v in e.items() if k not in C.ENTRY_KEYS}
+def _fields(action: dict, posts: dict) -> dict:
+    kind = action.get("type")
+    if kind == "correction":
+        return posts.get(f"correction.{action.get('kind')}") or {}
+    return posts.get(kind) or {}
+
+
+def label(action: dict, types: dict, money=str) -> dict:
+    """The step's label: the words of its type (a correction's of its kind), its fields
+    named in them as the step declares them."""
+    kind = action["type"]
+    fixed = {k: v for k, v in action.items() if k not in C.ENTRY_KEYS}
     if kind == "correction" and fixed.get("kind") in CORRECTION_WORDS:
         code = f"act.correction.{fixed['kind']}" + (f".{fixed['op']}" if "op" in fixed else "")
         text = CORRECTION_WORDS[fixed["kind"]] + (f" ({fixed['op']})" if "op" in fixed else "")
@@ -62,26 +94,21 @@ def label(e: dict, money=str) -> dict:
     template = ACTION_WORDS.get(kind, kind.replace("_", " ").capitalize())
     if kind == "buy_train" and "seller" in fixed:     # from another company: which one
         return C.msg("act.buy_train.from", "Buy %s's %s-train" % (
-            fixed["seller"], _plain("train", fixed["train"])), **fixed)
+            fixed["seller"], _plain(types.get("train"), fixed["train"])), **fixed)
     try:
-        english = template % {k: _plain(k, v, money) for k, v in fixed.items()}
+        english = template % {k: _plain(types.get(k), v, money) for k, v in fixed.items()}
     except (KeyError, TypeError, ValueError):       # a field it names is not there
         return C.msg(f"act.{kind}.plain", _english(f"act.{kind}.plain", template.split(" %(")[0]),
                      **fixed)
     return C.msg(f"act.{kind}", english, **fixed)
 
 
-def _plain(key: str, v, money=str):
-    if PARAM_TYPES.get(key) == "money" and isinstance(v, int):
+def _plain(t: str | None, v, money=str):
+    if t == "money" and isinstance(v, int):
         return money(v)
-    if key == "train":
+    if t == "train":
         return str(v).split("-")[0]
     return v
-
-
-# A list field's items by their type, when a step is described (revenues, bonus flags).
-LIST_ITEM_TYPES = {"revenues": "money", "destination": "flag", "mine": "flag"}
-NOT_DETAILS = {"type", "entity"}
 
 
 def _english(code: str, fallback: str) -> str:
@@ -89,13 +116,15 @@ def _english(code: str, fallback: str) -> str:
     return (WORDS.get(code) or {}).get("en") or fallback
 
 
-def describe(action: dict, currency: str = "") -> dict:
+def describe(action: dict, currency: str = "", posts: dict | None = None) -> dict:
     """A posted step as its history line (``engine.contract``: ``{label, details}``): the
-    entry's label, then each field the label does not name, typed."""
+    step's label, then each field the label does not name, typed as its step declares it
+    (``posts``: ``posts_of``)."""
     def money(v):
         return f"{currency}{v:,}" if isinstance(v, int) else str(v)
+    types = _fields(action, posts or {})
     fields = {k: v for k, v in action.items() if k not in ("type", "entity")}
-    head = label(dict(action), money)
+    head = label(dict(action), types, money)
     template = ACTION_WORDS.get(action.get("type"), "")
     named = set(re.findall(r"%\((\w+)\)s", template)) if not head["code"].endswith(".plain") \
         else set()
@@ -104,15 +133,15 @@ def describe(action: dict, currency: str = "") -> dict:
         if k in named or k in NOT_DETAILS or v is None or \
                 (action.get("type") == "correction" and k in ("kind", "op")):
             continue
+        t = types.get(k)
         if isinstance(v, list):
-            t = LIST_ITEM_TYPES.get(k)
-            items = [C.flag(bool(x)) if t == "flag" else
-                     C.value(t, x) if t and isinstance(x, int) else _typed(k, x) for x in v]
+            t = t[5:] if t and t.startswith("list:") else None
+            items = [C.flag(bool(x)) if t == "flag" else _typed(t, x) for x in v]
             value = C.value("list", items)
         elif isinstance(v, str) and v in CHOICE_WORDS:
             value = C.text(word(v))
         else:
-            value = _typed(k, v)
+            value = _typed(t, v)
         details.append({"label": C.msg(f"param.{k}", _english(f"param.{k}",
                                                           k.replace("_", " ").capitalize())),
                         "value": value})

@@ -88,13 +88,6 @@ from engine.errors import GameError
 from engine.events import Emitter, Event
 
 
-def describe_step(action: dict, currency: str = "") -> dict:
-    """A posted step as its history line (``TitleSpec.describe`` of the 18xx titles; see
-    ``engine.core18xx.declare.describe``, loaded only when a history line is made)."""
-    from engine.core18xx.declare import describe
-    return describe(action, currency)
-
-
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
                CorrectionsMixin, CoreBookMixin, Emitter):
     CURRENCY = "$"
@@ -237,6 +230,11 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
         if self.finished:
             return []
         return self.round.acting(self)
+
+    @classmethod
+    def step_classes(cls) -> tuple:
+        """Every step class of the title's rounds (what they post: ``Step.POSTS``)."""
+        return cls.AUCTION_STEPS + cls.STOCK_STEPS + cls.OPERATING_STEPS
 
     def legal_actions(self) -> list[dict]:
         if self.finished:

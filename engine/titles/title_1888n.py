@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.core18xx import Core18xx
 from engine.core18xx.board import neighbour
 from engine.core18xx.entries import entry
-from engine.core18xx.game import describe_step
+from engine.core18xx.declare import describer
 from engine.core18xx.steps.base import StockStep, insert_before, word
 from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
@@ -249,6 +249,7 @@ MAP = {"printed": PRINTED, "tiles": TILE_TRACK,
 # token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
 class ForbiddenCityExchange(StockStep):
     ACTIONS = ("exchange",)
+    POSTS = {"exchange": {"company": "company", "corporation": "company", "source": "entity"}}
 
     def process_exchange(self, g, action):
         player, rnd = action["entity"], self.round
@@ -302,6 +303,7 @@ class ForbiddenCityExchange(StockStep):
 
 
 class Rules1888N(Runs1888N, Core18xx):
+    POSTS = {"run_trains": {"destination": "list:flag", "mine": "list:flag"}}   # run_bonuses
     CURRENCY = "¥"
     BANK_CASH = BANK_CASH
     CERT_LIMIT = CERT_LIMIT
@@ -512,7 +514,7 @@ def create(players, seed, options):
 
 TITLE = TitleSpec(
     id="1888-N", name="1888-N: Railways in Northern China", family="18xx", currency="¥",
-    describe=describe_step, min_players=2, max_players=6, create=create,
+    describe=describer(Rules1888N), min_players=2, max_players=6, create=create,
     options={
         # a set-up choice, not a rule reading: the table sits as it sits unless it asks
         "seating": {"kind": "choice", "type": "text", "choices": ["given", "random"],

@@ -193,3 +193,21 @@ def test_every_18xx_title_corrects_through_the_cores_machinery(title, n):
     assert [e["code"] for e in events] == ["correction"]
     params = events[0]["params"]
     assert params["by"] == seat and params["reason"] == "counted again" and params["what"]
+
+
+def test_a_history_line_types_a_field_as_its_step_declares_it_not_by_its_name():
+    """A posted step's fields are said as the step that takes it declares them (``POSTS``):
+    the same field name is money in a station's price and plain text in a step that does not
+    declare it."""
+    from engine import titles
+    from engine.game import step_words
+    spec = titles.TITLES["1888-N"]
+    token = step_words(spec, {"type": "place_token", "entity": "LYR", "price": 40,
+                              "hex": "B18", "city": 0})
+    assert token["label"]["message"] == "Place a station (¥40)"
+    assert {d["label"]["code"]: d["value"] for d in token["details"]} == {
+        "param.hex": {"t": "hex", "v": "B18"}, "param.city": {"t": "count", "v": 0}}
+    other = step_words(spec, {"type": "not_a_step", "entity": "LYR", "price": 40})
+    assert other["details"][0]["value"] == {"t": "text", "v": "40"}
+    korea = step_words(titles.TITLES["18Korea"], {"type": "bid", "entity": "1", "amount": 30})
+    assert korea["details"][0]["value"] == {"t": "money", "v": 30}

@@ -15,6 +15,7 @@ from engine.errors import GameError
 
 class WaterfallAuction(Step):
     ACTIONS = ("bid", "pass")
+    POSTS = {"bid": {"company": "company", "price": "money"}}
     AUCTION = True
 
     def start(self, g):

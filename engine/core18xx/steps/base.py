@@ -29,6 +29,11 @@ class Step:
     # the round then checks it without a call (DiscardTrain: ``g.crowded``).
     BLOCKS_WHILE: str | None = None
     AUCTION = False          # the step of an auction round that keeps the lots and bids
+    # What each of its action types posts that is a value of a type: {type: {field: value
+    # type}} ("money", "company", "list:money" for a list of them, ...). A posted step's
+    # history line says these fields so (``engine.core18xx.declare.describe``); any other
+    # field as it is.
+    POSTS: dict = {}
 
     def __init__(self, rnd):
         self.round = rnd
@@ -121,6 +126,7 @@ class DiscardTrain(Step):
     of such companies (``g.crowded``, filled by ``check_crowded``); while it is not empty this step
     blocks every round."""
     ACTIONS = ("discard_train",)
+    POSTS = {"discard_train": {"train": "train"}}
     BLOCKS_WHILE = "crowded"
 
     def may_act(self, g, entity):

@@ -16,6 +16,8 @@ class LayTrack(OperatingStep):
     private's lay names its ``company`` (the title hooks ``special_lay``/``special_lay_legal``)
     and may come at any time of the turn."""
     ACTIONS = ("lay_tile",)
+    POSTS = {"lay_tile": {"company": "company", "hex": "hex", "tile": "tile",
+                          "rotation": "rotation"}}
 
     def process_lay_tile(self, g, action):
         rnd = self.round
@@ -46,6 +48,7 @@ class LayTrack(OperatingStep):
 class PlaceToken(OperatingStep):
     """Place a station (operating turn, after track): ``place_token`` {hex, city}, one a turn."""
     ACTIONS = ("place_token",)
+    POSTS = {"place_token": {"price": "money", "hex": "hex", "city": "count"}}
 
     def process_place_token(self, g, action):
         rnd = self.round
@@ -74,6 +77,7 @@ class RunTrains(OperatingStep):
     ``trains: [{train, revenue, ..}]``, as records have it). A run of nothing is withheld at once;
     otherwise the dividend step follows."""
     ACTIONS = ("run_trains",)
+    POSTS = {"run_trains": {"best": "money", "revenues": "list:money"}}   # a title adds bonuses
 
     def process_run_trains(self, g, action):
         rnd = self.round
@@ -128,6 +132,7 @@ class Dividend(OperatingStep):
     """Dividend (operating turn, after a run that earned something): ``dividend`` {kind: one of
     the game's ``DIVIDEND_KINDS``}. While it is due only a private's track lay or this is offered."""
     ACTIONS = ("dividend",)
+    POSTS = {"dividend": {"revenue": "money"}}
 
     def process_dividend(self, g, action):
         rnd = self.round
@@ -158,6 +163,7 @@ class BuyTrain(OperatingStep):
     from the bank, or {train, seller, price} from another company. Buying passes an empty run
     and its dividend by for a company without trains."""
     ACTIONS = ("buy_train",)
+    POSTS = {"buy_train": {"train": "train", "price": "money", "seller": "entity"}}
 
     def process_buy_train(self, g, action):
         rnd = self.round
@@ -177,6 +183,7 @@ class BuyCompany(OperatingStep):
     """Buy a private company (operating turn, at any time): ``buy_company`` {company, price}
     from a player, while the phase allows it (``company_purchase_options``)."""
     ACTIONS = ("buy_company",)
+    POSTS = {"buy_company": {"company": "company", "seller": "entity", "price": "money"}}
 
     def process_buy_company(self, g, action):
         g.corp_buy_company(self.round.corp, action.get("company"), action.get("price"))
@@ -194,6 +201,7 @@ class EmergencyMoney(OperatingStep):
     the president sells shares (``sell_shares`` {corporation, percent}, posted by the president)
     for the rest, or, when even that cannot pay for it, declares ``bankrupt``."""
     ACTIONS = ("sell_shares", "bankrupt")
+    POSTS = {"sell_shares": {"corporation": "company", "percent": "percent"}}
 
     def may_act(self, g, entity):
         corp = self.round.corp

@@ -45,6 +45,7 @@ class SellShares(StockStep):
     before buying. A player over the certificate limit must sell before anything else: the step
     then blocks the turn."""
     ACTIONS = ("sell_shares",)
+    POSTS = {"sell_shares": {"corporation": "company", "percent": "percent"}}
 
     def blocks(self, g):
         player = self.player(g)
@@ -84,6 +85,8 @@ class BuyShares(StockStep):
     ``buy_shares`` {corporation, source: "ipo" | "pool"}; one per turn, and either ends the turn.
     No share may be bought in the round after selling that company's shares."""
     ACTIONS = ("buy_shares", "par")
+    POSTS = {"buy_shares": {"corporation": "company", "source": "entity"},
+             "par": {"corporation": "company", "price": "money"}}
 
     def _can_buy(self, g, player):
         if "buy" in self.round.turn_actions:

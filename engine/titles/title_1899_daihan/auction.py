@@ -19,6 +19,7 @@ from engine.errors import GameError
 class PrivateAuction(Step):
     """The auction round's step in place of the core's ``WaterfallAuction``."""
     ACTIONS = ("bid", "pass")
+    POSTS = {"bid": {"company": "company", "price": "money"}}
     AUCTION = True
 
     def start(self, g):

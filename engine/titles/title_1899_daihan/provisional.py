@@ -244,6 +244,9 @@ class ProvisionalMixin:
                   f"(was {old})", reason, kind="d_bump", by=action["entity"],
                   operating_round=n, spaces=spaces, old_spaces=old)
 
+    CORRECTION_POSTS = {**CorrectionsMixin.CORRECTION_POSTS,
+                        "corporation_name": {"corporation": "company"},
+                        "ors_per_phase": {"count": "count"}}
     CORRECTIONS = {**CorrectionsMixin.CORRECTIONS,
                    "corporation_name": _fix_corporation_name,
                    "three_train_rust": _fix_three_train_rust,

@@ -84,6 +84,7 @@ class ParkExchange(StockStep):
     """Park Ki-jong's exchange for a Buha / Yeongnam IPO share (§10-F): ``exchange``
     {company, corporation}, at the start of its owner's turn; the turn goes on."""
     ACTIONS = ("exchange",)
+    POSTS = {"exchange": {"company": "company", "corporation": "company"}}
 
     def process_exchange(self, g, action):
         player, rnd = action["entity"], self.round

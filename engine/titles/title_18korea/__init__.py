@@ -40,6 +40,7 @@ import copy
 
 from engine import contract as C
 from engine.core18xx.book import holdings as share_holdings
+from engine.core18xx.declare import describer
 from engine.core18xx.entries import entry, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
@@ -57,7 +58,6 @@ from engine.titles.title_18korea.steps import (OPERATING_STEPS, DraftTurn,
                                                KoreaRound, PendingDiscard)
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin
-from engine.core18xx.declare import describe as describe_step
 
 ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
 STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see steps.py
@@ -66,6 +66,26 @@ STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see st
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
               TrainMixin, WarMixin, AssetMixin, KoreaCorrections):
     STEPS = STEPS
+    # what the off-turn steps post (``Step.POSTS``; ``anytime_legal``) and each correction
+    # kind (``KoreaCorrections.correction_forms``)
+    POSTS = {"attach_asset": {"card": "company", "company": "company"},
+             "trade_asset": {"card": "company", "to": "entity", "price": "money"},
+             "replace_asset": {"card": "company", "new_card": "company"},
+             "use_asset": {"card": "company", "hex": "hex"}, "defector_station": {"hex": "hex"}}
+    CORRECTION_POSTS = {**KoreaCorrections.CORRECTION_POSTS,
+                        "depot": {"train": "train", "count": "count"},
+                        "hex": {"hex": "hex", "cost": "money"},
+                        "price": {"company": "company", "price": "money"},
+                        "add_train": {"company": "company", "train": "train"},
+                        "remove_train": {"company": "company", "train": "train"},
+                        "station_token": {"company": "company", "cost": "money"},
+                        "shares": {"company": "company", "source": "entity", "to": "entity",
+                                   "count": "count"}}
+
+    @classmethod
+    def step_classes(cls) -> tuple:
+        return cls.STEPS
+
     def __init__(self, players, seed, options):
         self._events: list = []                # this action's events (``emit``)
         self._init_books(players, seed, options)
@@ -309,7 +329,7 @@ def create(players, seed, options):
 
 
 TITLE = TitleSpec(
-    id="18Korea", name="18Korea", family="18xx", currency="₩", describe=describe_step, min_players=2, max_players=5,
+    id="18Korea", name="18Korea", family="18xx", currency="₩", describe=describer(Korea18), min_players=2, max_players=5,
     create=create, options=OPTIONS,
     source="18Korea rulebook (Rach Seo & K.jack, Artnpiece); public data sheet for values it leaves out",
     words=("engine.core18xx.words", "engine.titles.title_18korea.words"),

@@ -41,6 +41,7 @@ class KoreaStep(Step):
 class PendingDiscard(KoreaStep):
     """``discard_train`` {train}: a company over the train limit discards first (RB §8)."""
     ACTIONS = ("discard_train",)
+    POSTS = {"discard_train": {"train": "train"}}
     BLOCKS_WHILE = "pending_discards"
 
     def actions(self, g, entity):
@@ -70,6 +71,7 @@ class PendingDiscard(KoreaStep):
 
 class DraftTurn(KoreaStep):
     """RB §6, §13: the draft of asset cards (``draft`` {card}), every action while it is on."""
+    POSTS = {"draft": {"card": "company"}}
 
     def actions(self, g, entity):
         return ANY if g.round == "draft" else ()
@@ -162,6 +164,7 @@ class RaiseMoney(OperatingStep):
     step, listed first: its entries come first and it may come while the company still
     builds."""
     ACTIONS = ("sell_shares", "bankrupt")
+    POSTS = {"sell_shares": {"company": "company", "count": "count"}}
 
     def process_sell_shares(self, g, action):
         g._act_emergency(action)
@@ -197,6 +200,7 @@ class HomeStation(OperatingStep):
     new seat. Until then the step blocks the turn and takes the turn's ``lay_tile``."""
     ACTIONS = ("lay_tile",)
     NAME = "home"
+    POSTS = {"lay_tile": {"hex": "hex", "tile": "tile", "rotation": "rotation", "cost": "money"}}
 
     def done(self, g):
         comp, turn = self.now(g)
@@ -228,6 +232,7 @@ class LayTrack(OperatingStep):
     laid)."""
     ACTIONS = ("lay_tile",)
     NAME = "track"
+    POSTS = {"lay_tile": {"hex": "hex", "tile": "tile", "rotation": "rotation", "cost": "money"}}
 
     def done(self, g):
         comp, turn = self.now(g)
@@ -248,6 +253,7 @@ class BuildStation(OperatingStep):
     """RB §9.3: one station a turn (``build_station`` {hex, [seat]}); done once the company
     runs (and in the final set)."""
     ACTIONS = ("build_station",)
+    POSTS = {"build_station": {"hex": "hex", "seat": "count", "cost": "money"}}
     NAME = "station"
 
     def done(self, g):
@@ -284,6 +290,7 @@ class Revenue(OperatingStep):
     asked (reading "no_train_run" in data.READINGS): its dividend step takes the 0; a recorded
     0 run of such a company is still taken."""
     ACTIONS = ("run",)
+    POSTS = {"run": {"revenues": "list:money"}}
     NAME = "run"
 
     def done(self, g):
@@ -319,6 +326,7 @@ class Revenue(OperatingStep):
 class Dividend(OperatingStep):
     """RB §9.6: pay out or withhold (``dividend`` {kind}); blocks the trains until decided."""
     ACTIONS = ("dividend",)
+    POSTS = {"dividend": {"revenue": "money"}}
     NAME = "dividend"
 
     def done(self, g):
@@ -387,6 +395,8 @@ class BuyTrains(OperatingStep):
     (``upgrade_train``), and the end of the turn (``done``): the last step, open once the
     steps before it are done."""
     ACTIONS = ("buy_train", "upgrade_train", "done")
+    POSTS = {"buy_train": {"source": "entity", "train": "train", "price": "money"},
+             "upgrade_train": {"train": "train"}}
     NAME = "trains"
 
     def _process(self, g, action, procedure):

@@ -32,6 +32,8 @@ class StockStep(KoreaStep):
 class ParPrice(StockStep):
     """RB §7.3: the auction's winner sets the par price (``par`` {price}), selling shares
     first if needed (``sell_shares``), or cannot pay at all (``bankrupt``)."""
+    POSTS = {"par": {"company": "company", "bid": "money", "price": "money"},
+             "sell_shares": {"company": "company", "count": "count"}}
 
     def on(self, g):
         return g.round == "stock" and bool(g.sr["par"])
@@ -71,6 +73,7 @@ class ParPrice(StockStep):
 class Auction(StockStep):
     """RB §7.3: the auction of a director's certificate, in turn (``bid`` {amount},
     ``pass``)."""
+    POSTS = {"bid": {"amount": "money"}}
 
     def on(self, g):
         return g.round == "stock" and not g.sr["par"] and bool(g.sr["auction"])
@@ -106,6 +109,9 @@ class StockTurn(StockStep):
     """RB §7: a player's turn: sell (``sell_shares`` {company, count}), buy one share
     (``buy_share`` {company, source}) or start an auction (``start_auction`` {company, bid}),
     then ``done``; or ``pass``."""
+    POSTS = {"sell_shares": {"company": "company", "count": "count"},
+             "buy_share": {"company": "company", "source": "entity", "price": "money"},
+             "start_auction": {"company": "company", "bid": "money"}}
 
     def on(self, g):
         return g.round == "stock" and not g.sr["par"] and not g.sr["auction"]
