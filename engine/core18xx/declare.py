@@ -59,12 +59,15 @@ def posts_of(rules_cls) -> dict:
 _POSTED: dict = {}
 
 
-def describer(rules_cls):
+class describer:
     """A title's ``TitleSpec.describe``: a posted step as its history line, each field as the
-    step that takes it declares it."""
-    def describe_step(action: dict, currency: str = "") -> dict:
-        return describe(action, currency, posts_of(rules_cls))
-    return describe_step
+    step that takes it declares it. (A class, not a closure: a game pickles its spec.)"""
+
+    def __init__(self, rules_cls):
+        self.rules_cls = rules_cls
+
+    def __call__(self, action: dict, currency: str = "") -> dict:
+        return describe(action, currency, posts_of(self.rules_cls))
 
 
 def _typed(t: str | None, v):

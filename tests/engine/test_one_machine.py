@@ -211,3 +211,7 @@ def test_a_history_line_types_a_field_as_its_step_declares_it_not_by_its_name():
     assert other["details"][0]["value"] == {"t": "text", "v": "40"}
     korea = step_words(titles.TITLES["18Korea"], {"type": "bid", "entity": "1", "amount": 30})
     assert korea["details"][0]["value"] == {"t": "money", "v": 30}
+    import pickle                           # a game (its spec's describe too) pickles
+    again = pickle.loads(pickle.dumps(titles.TITLES["18Korea"].describe))
+    assert again({"type": "bid", "entity": "1", "amount": 30}, "₩") == \
+        step_words(titles.TITLES["18Korea"], {"type": "bid", "entity": "1", "amount": 30})
