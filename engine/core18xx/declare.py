@@ -70,7 +70,7 @@ class describer:
         return describe(action, currency, posts_of(self.rules_cls))
 
 
-def _typed(t: str | None, v):
+def _value(t: str | None, v):
     if t and isinstance(v, (str, int)) and not isinstance(v, bool):
         return C.value(t, v)
     if isinstance(v, bool):
@@ -139,12 +139,12 @@ def describe(action: dict, currency: str = "", posts: dict | None = None) -> dic
         t = types.get(k)
         if isinstance(v, list):
             t = t[5:] if t and t.startswith("list:") else None
-            items = [C.flag(bool(x)) if t == "flag" else _typed(t, x) for x in v]
+            items = [C.flag(bool(x)) if t == "flag" else _value(t, x) for x in v]
             value = C.value("list", items)
         elif isinstance(v, str) and v in CHOICE_WORDS:
             value = C.text(word(v))
         else:
-            value = _typed(t, v)
+            value = _value(t, v)
         details.append({"label": C.msg(f"param.{k}", _english(f"param.{k}",
                                                           k.replace("_", " ").capitalize())),
                         "value": value})

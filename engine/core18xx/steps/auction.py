@@ -9,7 +9,8 @@ bids are auctioned between those bidders (lowest bidder to act, in steps of
 from __future__ import annotations
 
 from engine import contract as C
-from engine.core18xx.steps.base import Step, entry, pass_entry
+from engine.core18xx.entries import entry, pass_entry
+from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 
 

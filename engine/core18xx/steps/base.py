@@ -17,7 +17,7 @@ game's snapshots pickle them. The game object is passed in as ``g`` on every cal
 from __future__ import annotations
 
 from engine import contract as C
-from engine.core18xx.entries import entry, pass_entry, trains_shown, word  # noqa: F401
+from engine.core18xx.entries import entry, word
 from engine.core18xx.trains import DEPOT, Depot
 from engine.errors import GameError
 

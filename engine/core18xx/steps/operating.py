@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.core18xx.rounds.operating import DIVIDEND, RUN, TOKEN, TRACK
 from engine import contract as C
-from engine.core18xx.steps.base import OperatingStep, entry, pass_entry, word
+from engine.core18xx.entries import entry, pass_entry, word
+from engine.core18xx.steps.base import OperatingStep
 from engine.core18xx.steps.stock import sale_entry
 from engine.errors import GameError
 

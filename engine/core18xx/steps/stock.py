@@ -3,7 +3,8 @@ limit), ``BuyShares`` (par or buy, one a turn) and ``StockPass``."""
 from __future__ import annotations
 
 from engine import contract as C
-from engine.core18xx.steps.base import StockStep, entry, pass_entry, word
+from engine.core18xx.entries import entry, pass_entry, word
+from engine.core18xx.steps.base import StockStep
 from engine.errors import GameError
 
 

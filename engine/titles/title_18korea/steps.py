@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.core18xx.rounds import Round
 from engine import contract as C
-from engine.core18xx.entries import entry, pass_entry, trains_shown
+from engine.core18xx.entries import entry, trains_shown
 from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
