@@ -1,5 +1,5 @@
 """A posted step of an 18xx title as its history line (``describe``; a title's
-``TitleSpec.describe`` is ``describer(its rules class)``).
+``TitleSpec.describe`` is ``engine.core18xx.game.describer(its rules class)``).
 
 What each field of a step is comes from the step that takes it: its ``POSTS`` (``Step.POSTS``,
 ``Corrections.CORRECTION_POSTS``, a title's own), never from the field's name. A field a step
@@ -57,17 +57,6 @@ def posts_of(rules_cls) -> dict:
 
 
 _POSTED: dict = {}
-
-
-class describer:
-    """A title's ``TitleSpec.describe``: a posted step as its history line, each field as the
-    step that takes it declares it. (A class, not a closure: a game pickles its spec.)"""
-
-    def __init__(self, rules_cls):
-        self.rules_cls = rules_cls
-
-    def __call__(self, action: dict, currency: str = "") -> dict:
-        return describe(action, currency, posts_of(self.rules_cls))
 
 
 def _value(t: str | None, v):

@@ -88,6 +88,19 @@ from engine.errors import GameError
 from engine.events import Emitter, Event
 
 
+class describer:
+    """A title's ``TitleSpec.describe``: a posted step as its history line, each field as the
+    step that takes it declares it (``Step.POSTS``; ``engine.core18xx.declare``, loaded only
+    when a history line is made). A class, not a closure: a game pickles its spec."""
+
+    def __init__(self, rules_cls):
+        self.rules_cls = rules_cls
+
+    def __call__(self, action: dict, currency: str = "") -> dict:
+        from engine.core18xx.declare import describe, posts_of
+        return describe(action, currency, posts_of(self.rules_cls))
+
+
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
                CorrectionsMixin, CoreBookMixin, Emitter):
     CURRENCY = "$"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.core18xx import Core18xx
 from engine.core18xx.board import neighbour
 from engine.core18xx.entries import entry
-from engine.core18xx.declare import describer
+from engine.core18xx.game import describer
 from engine.core18xx.steps.base import StockStep, insert_before, word
 from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError

@@ -20,7 +20,7 @@ import re
 
 from engine import contract as C
 from engine.core18xx import Core18xx
-from engine.core18xx.declare import describer
+from engine.core18xx.game import describer
 from engine.core18xx.market import StockMarket
 from engine.core18xx.steps.auction import WaterfallAuction
 from engine.core18xx.steps.base import insert_after, insert_before, replace

@@ -40,7 +40,7 @@ import copy
 
 from engine import contract as C
 from engine.core18xx.book import holdings as share_holdings
-from engine.core18xx.declare import describer
+from engine.core18xx.game import describer
 from engine.core18xx.entries import entry, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D

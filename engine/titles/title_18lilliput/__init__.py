@@ -42,7 +42,7 @@ from engine.titles.title_18lilliput.steps import (ActionCards, CharacterNote, Co
                                                   TrainRuns)
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
-from engine.core18xx.declare import describer
+from engine.core18xx.game import describer
 from engine.titles.title_18lilliput.words import WORDS
 
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
