@@ -26,6 +26,7 @@ from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.board import turned
 from engine.core18xx.shares import IPO, POOL
+from engine.core18xx.entries import entry, seat_param
 from engine.core18xx.steps.base import worded
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
@@ -45,6 +46,8 @@ class Corrections:
     ``"price": Corrections._fix_share_price``) with the accessors they read, and list only
     their own pieces' kinds beside them."""
     CORRECTIONS: dict = {}
+    # what each kind posts that is a value of a type (``Step.POSTS``, by kind)
+    CORRECTION_POSTS: dict = {"cash": {"target": "entity", "amount": "money"}}
     CURRENCY = ""
     ZERO_CASH_CORRECTION = False     # a cash correction of 0 is refused (18 Lilliput records it)
 
@@ -61,17 +64,23 @@ class Corrections:
         return []
 
     def correction_seat_param(self) -> dict:
-        return _seat_param(self.correction_seats())
+        return seat_param(self.correction_seats())
 
     def correction_reason_param(self) -> dict:
         return C.free_text(200)
 
     def correction_legal(self) -> list[dict]:
-        """One form per kind, for any seated player at any time (``entity``: the seat)."""
+        """One form per kind, for any seated player at any time (``entity``: the seat). A
+        form's fixed fields may carry its ``label`` (a message); else the kind's words
+        (``correction_label``)."""
         seat, reason = self.correction_seat_param(), self.correction_reason_param()
-        return [{"type": "correction", "kind": kind, **fixed, "anytime": True,
-                 "params": {"entity": seat, **params, "reason": reason}}
-                for kind, fixed, params in self.correction_forms()]
+        out = []
+        for kind, fixed, params in self.correction_forms():
+            fixed = dict(fixed)
+            label = fixed.pop("label", None) or correction_label(kind, fixed.get("op"))
+            out.append(entry("correction", kind=kind, **fixed, anytime=True, label=label,
+                             params={"entity": seat, **params, "reason": reason}))
+        return out
 
     def correction(self, action: dict) -> None:
         by = action.get("entity")
@@ -496,13 +505,38 @@ class CorrectionsMixin(Corrections):
         self._fix(what, reason, kind="token", by=action["entity"], corporation=corp, hex=hex_id,
                   city=city, op=op)
 
+    CORRECTION_POSTS = {
+        **Corrections.CORRECTION_POSTS, "share_price": {"corporation": "company"},
+        "train": {"corporation": "company", "train": "train"},
+        "shares": {"corporation": "company", "source": "entity", "to": "entity",
+                   "percent": "percent"},
+        "company": {"company": "company", "owner": "entity"},
+        "tile": {"hex": "hex", "tile": "tile", "rotation": "rotation"},
+        "token": {"corporation": "company", "hex": "hex", "city": "count"},
+        "priority": {"player": "player"}}
     CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": Corrections._fix_share_price,
                    "train": Corrections._fix_train, "shares": Corrections._fix_shares,
                    "company": _fix_company, "tile": _fix_tile, "token": _fix_token,
                    "phase": Corrections._fix_phase, "priority": Corrections._fix_priority}
 
 
-def _seat_param(players) -> dict:
-    from engine.core18xx.declare import seat_param     # loaded when corrections are offered
-    return seat_param(players)
+# The words of each kind's form (``act.correction.<kind>[.<op>]``).
+CORRECTION_WORDS = {
+    "cash": "Correct cash", "share_price": "Correct a share price", "price": "Correct a share price",
+    "train": "Correct a company's trains", "add_train": "Give a company a train",
+    "remove_train": "Take a train from a company", "shares": "Move shares",
+    "company": "Correct a private's owner", "tile": "Correct a hex's tile",
+    "token": "Correct a station", "station_token": "Correct a company's stations",
+    "phase": "Correct the phase", "priority": "Correct the priority deal",
+    "depot": "Correct the train market", "hex": "Correct a hex's facts",
+}
+
+
+def correction_label(kind: str, op: str | None = None) -> dict:
+    """A correction form's label: its kind's words, with its fixed ``op`` if it has one."""
+    if kind not in CORRECTION_WORDS:
+        return C.msg("act.correction", "Correct the book")
+    if op is None:
+        return C.msg(f"act.correction.{kind}", CORRECTION_WORDS[kind])
+    return C.msg(f"act.correction.{kind}.{op}", f"{CORRECTION_WORDS[kind]} ({op})")
 

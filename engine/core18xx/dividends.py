@@ -3,6 +3,7 @@ Mixed into ``Core18xx``."""
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry, trains_shown
 from engine.core18xx.bank import BANK
 from engine.core18xx.board_picture import around, picture
 from engine.core18xx.shares import IPO, POOL
@@ -24,8 +25,9 @@ class DividendMixin:
             ticked = self.bonus_as_last_run(corp, b["name"], trains)
             if any(ticked):
                 params[b["name"]]["defaults"] = [bool(x) for x in ticked]
-        out = {"type": "run_trains", "entity": corp, "trains": trains, "bonuses": bonuses,
-               "params": params}
+        show = self.run_rows(trains, bonuses)
+        out = entry("run_trains", corp, params=params,
+                    label=C.msg("act.run_trains", "Run the trains"), show=show)
         finder = self.route_finder(corp)
         if finder is not None:
             # with a map: the form starts from the best routes found (one tap when the table
@@ -37,9 +39,18 @@ class DividendMixin:
             for name, flags in defaults.items():
                 params[name]["defaults"] = flags
             out["best"] = total
-            out["picture"] = self.routes_picture(finder, trains, routes)
-            out["show"] = self.run_choices(corp, finder, trains, routes)
+            drawn = self.routes_picture(finder, trains, routes)
+            if drawn:
+                out["picture"] = drawn
+            out["show"] = self.run_choices(corp, finder, trains, routes) + show
         return out
+
+    @staticmethod
+    def run_rows(trains: list, bonuses: list) -> list[dict]:
+        """The run form's shown rows: the company's trains and the bonuses a run may earn."""
+        return [trains_shown(trains)] + [
+            {"label": C.msg("field.bonus", f"Bonus: {b['name']}", name=str(b["name"])),
+             "value": C.money(b["amount"])} for b in bonuses if isinstance(b.get("amount"), int)]
 
     def routes_picture(self, finder, trains: list, routes: dict) -> dict | None:
         """The run form's picture: the board around the best routes, each train's route

@@ -35,39 +35,28 @@ classes (``engine.core18xx.steps``), in order; a title's own actions are steps i
 or puts in place of the core's (1888-N's Forbidden City exchange, 1899 DAIHAN's auction).
 
 Entities are strings: player ids ("1", "2", ...), corporation symbols and
-private company symbols. ``legal_actions()`` returns templates in 18Korea's
-form format: every template carries "type", "entity" and "params" {field:
-{"min", "max", "step", "default"} | {"choices": [..]} (with "choices_by":
-{"field", "map": {value: [..]}} when the choices depend on another field) |
-{"text": true, "max_length"} | {"list_of": {..}, "length", "labels"} (one
-value per item)}. The action to post is the template's scalar keys (less
-"anytime") plus one value per field of "params"; list and dict keys of a
-template are shown only. Templates:
+private company symbols. ``legal_actions()`` returns entries in the declared contract
+(``engine.contract``), each made whole by the step that offers it with
+``engine.core18xx.entries.entry``: its label (a message with typed params), the company it
+is about, its shown-only rows (``show``), its fixed fields and its params (the contract's
+builders). The entries:
 
-- ``bid`` {company, [buys: true], params: price {min, max, step, default}}
-- ``pass`` {params: {}}
-- ``par`` {corporation, params: price {choices}}
-- ``buy_shares`` {corporation, prices {source: ¥}, params: source {choices}}
-- ``sell_shares`` {corporation, [need], params: percent {choices}}
-- ``lay_tile`` {colors, tiles {name: left}, params: hex {choices}, tile {choices,
-  choices_by hex}, rotation {choices 0-5; with a map, choices_by "hex,tile" and pictures
-  by tile}}; a private's lay adds ``company`` (and
-  ``hexes``)
-- ``place_token`` {price, params: hex {choices}, city {choices, choices_by hex}}
-- ``run_trains`` {trains, bonuses, params: revenues {list_of {min 0, max
-  MAX_TRAIN_REVENUE, step REVENUE_STEP}, length, labels}, and per title bonus
-  (1888-N: destination, mine) {list_of {choices [0, 1]}}} (1 = the train earns it)
-  — posted as {revenues: [..], destination: [..]}; ``trains: [{train, revenue, ..}]`` is
-  also accepted (records)
-- ``dividend`` {revenue, params: kind {choices}}
-- ``buy_train`` {train, price, [exchange], params: {}} from the bank, or
-  {train, seller, params: price {min 1, max, step 1}} from another company
-- ``buy_company`` {company, seller, params: price {min, max, step 1}}
-- ``discard_train`` {params: train {choices}}, ``bankrupt`` {params: {}}
-- titles add their own (1888-N: ``exchange`` {company, params: corporation,
-  source {choices_by corporation}})
-- ``correction`` {kind, [op], anytime: true, params: .., reason {text}} for
-  every seated player at any time, one per kind (see ``corrections.py``).
+- ``bid`` {company, [buys: true], params: price}; ``pass`` {}
+- ``par`` {corporation, params: price}; ``buy_shares`` {corporation, params: source; the
+  price from each source shown}; ``sell_shares`` {corporation, params: percent; in an
+  emergency the amount still to raise shown}
+- ``lay_tile`` {params: hex, tile (by hex), rotation (by hex and tile); the phase's colours
+  and the tiles left shown}; a private's lay adds ``company`` (its hexes shown)
+- ``place_token`` {price, params: hex, city (by hex)}
+- ``run_trains`` {[best], params: revenues (one per train), per title bonus flags (1888-N:
+  destination, mine); the trains and bonuses shown}
+- ``dividend`` {revenue, params: kind}
+- ``buy_train`` {train, price, [exchange]} from the bank, or {train, seller, params: price}
+  from another company; ``buy_company`` {company, seller, params: price}
+- ``discard_train`` {params: train}, ``bankrupt`` {}
+- titles add their own (1888-N: ``exchange`` {company, params: corporation, source})
+- ``correction`` {kind, [op], anytime: true, params: entity (the posting seat), ..,
+  reason} for every seated player at any time, one per kind (see ``corrections.py``).
 
 Every action may instead be a ``correction``: the physical board is the
 authority, and every value the book keeps can be corrected.
@@ -99,11 +88,17 @@ from engine.errors import GameError
 from engine.events import Emitter, Event
 
 
-def describe_step(action: dict, currency: str = "") -> dict:
-    """A posted step as its history line (``TitleSpec.describe`` of the 18xx titles; see
-    ``engine.core18xx.declare.describe``, loaded only when a history line is made)."""
-    from engine.core18xx.declare import describe
-    return describe(action, currency)
+class describer:
+    """A title's ``TitleSpec.describe``: a posted step as its history line, each field as the
+    step that takes it declares it (``Step.POSTS``; ``engine.core18xx.declare``, loaded only
+    when a history line is made). A class, not a closure: a game pickles its spec."""
+
+    def __init__(self, rules_cls):
+        self.rules_cls = rules_cls
+
+    def __call__(self, action: dict, currency: str = "") -> dict:
+        from engine.core18xx.declare import describe, posts_of
+        return describe(action, currency, posts_of(self.rules_cls))
 
 
 class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, PrivatesMixin,
@@ -249,12 +244,26 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
             return []
         return self.round.acting(self)
 
+    @classmethod
+    def step_classes(cls) -> tuple:
+        """Every step class of the title's rounds (what they post: ``Step.POSTS``)."""
+        return cls.AUCTION_STEPS + cls.STOCK_STEPS + cls.OPERATING_STEPS
+
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        legal = self.round.legal(self) + self.correction_legal()
-        from engine.core18xx.declare import declare     # not loaded by tools that only replay
-        return declare(legal, self.players, self.money, self.cname)
+        return [self._about_named(e) for e in self.round.legal(self) + self.correction_legal()]
+
+    def _about_named(self, e: dict) -> dict:
+        """An entry whose ``about`` is a company, with the company's name (the phones name the
+        card of the entries about it)."""
+        about = e.get("about")
+        if about is None or about.get("t") != "company":
+            return e
+        name = self.cname(about["v"])
+        if name == about["v"] or about.get("name") == name:
+            return e
+        return {**e, "about": C.company(about["v"], name=name)}
 
     # -- the score (``book.Scores``): cash, shares at price and privates at face value ----
     def score_players(self) -> list[str]:

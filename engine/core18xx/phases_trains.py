@@ -4,11 +4,25 @@ with the president's money, and bankruptcy. Mixed into ``Core18xx``."""
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.core18xx.bank import BANK
 from engine.core18xx.shares import POOL
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
 
+
+
+def train_entry(corp: str, train: str, seller: str | None = None, params=None, **fixed) -> dict:
+    """Buy ``train``: from the bank at the fixed ``price`` (and ``exchange``), or from the
+    company ``seller`` at a price in ``params``."""
+    kind = Depot.kind(train)
+    if seller is None:
+        label = C.msg("act.buy_train", f"Buy a {kind}-train", train=C.text(kind))
+    else:
+        fixed["seller"] = seller
+        label = C.msg("act.buy_train.from", f"Buy {seller}'s {kind}-train",
+                      seller=C.value("entity", seller), train=C.text(kind))
+    return entry("buy_train", corp, train=train, **fixed, params=params, label=label)
 
 class TrainsMixin:
     @property
@@ -276,19 +290,16 @@ class TrainsMixin:
             price = self.depot.price(t)
             if not at_limit and (price <= cash or (emergency and cheapest and t == cheapest[0]
                                                    and price <= cash + pres_cash)):
-                out.append({"type": "buy_train", "entity": corp, "train": t, "price": price,
-                            "params": {}})
+                out.append(train_entry(corp, t, price=price))
             for old in c["trains"]:
                 d = self.depot.specs[Depot.kind(t)].get("discount", {}).get(Depot.kind(old))
                 if d and price - d <= cash:
-                    out.append({"type": "buy_train", "entity": corp, "train": t, "price": price - d,
-                                "exchange": old, "params": {}})
+                    out.append(train_entry(corp, t, price=price - d, exchange=old))
         if not at_limit and self.phase_allows("can_buy_trains_from_others") and cash >= 1:
             for t, owner in self.train_owner.items():
                 if owner != corp and not (emergency and cash < self.depot.price(t)):
-                    out.append({"type": "buy_train", "entity": corp, "train": t, "seller": owner,
-                                "params": {"price": C.number("money", 1, cash, 1,
-                                                             min(cash, self.depot.price(t)))}})
+                    out.append(train_entry(corp, t, seller=owner, params={
+                        "price": C.number("money", 1, cash, 1, min(cash, self.depot.price(t)))}))
         return out
 
     # -- bankruptcy ------------------------------------------------------------------------

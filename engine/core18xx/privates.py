@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.errors import GameError
 
 
@@ -63,10 +64,12 @@ class PrivatesMixin:
             if not c["closed"] and c["owner"] in self.players:
                 lo, hi = self.company_price_range(s)
                 if lo <= cash:
-                    out.append({"type": "buy_company", "entity": corp, "company": s,
-                                "seller": c["owner"],
-                                "params": {"price": C.number("money", lo, min(hi, cash), 1,
-                                                             min(c["value"], cash))}})
+                    out.append(entry(
+                        "buy_company", corp, company=s, seller=c["owner"],
+                        params={"price": C.number("money", lo, min(hi, cash), 1,
+                                                  min(c["value"], cash))},
+                        label=C.msg("act.buy_company", f"Buy {s}", company=C.company(s)),
+                        about=C.company(s)))
         return out
 
     def close_company(self, company: str) -> None:

@@ -3,6 +3,7 @@ home token when a company first operates. Mixed into ``Core18xx``."""
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry, word
 from engine.core18xx.bank import BANK
 from engine.core18xx.board import PHASE_COLORS, Map, turned
 from engine.core18xx.board_picture import rotation_pictures
@@ -174,12 +175,17 @@ class TrackMixin:
         if not by_hex:
             return None
         tiles = sorted({t for ts in by_hex.values() for t in ts}, key=tile_sort_key)
-        return {"type": "lay_tile", "entity": corp, "colors": self.phase_colors(),
-                "tiles": self.tiles_available(),
-                "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
-                           "tile": C.choice("tile", tiles, choices_by={
-                               "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
-                           "rotation": self._rotation_param(by_hex)}}
+        left = self.tiles_available()
+        show = [{"label": C.msg("field.colors", "Colours now"),
+                 "value": C.value("list", [C.text(word(c)) for c in self.phase_colors()])}]
+        show.append({"label": C.msg("field.tiles", "Tiles left"),
+                     "value": C.value("list", [C.text(f"{t} ×{n}") for t, n in left.items()])})
+        return entry("lay_tile", corp, label=C.msg("act.lay_tile", "Lay or upgrade a tile"),
+                     show=show, params={
+                         "hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
+                         "tile": C.choice("tile", tiles, choices_by={
+                             "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
+                         "rotation": self._rotation_param(by_hex)})
 
     def _rotation_param(self, by_hex: dict) -> dict:
         """Rotations 0-5; with a map, only those some tile allows on the hex, per hex."""
@@ -218,11 +224,15 @@ class TrackMixin:
         if not by_hex:
             return None
         cities = sorted({c for v in by_hex.values() for c in v})
-        return {"type": "place_token", "entity": corp, "price": self.next_token_price(corp),
-                "params": {"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
+        price = self.next_token_price(corp)
+        return entry("place_token", corp, price=price,
+                     label=C.msg("act.place_token", f"Place a station ({self.money(price)})",
+                                 price=C.money(price)) if price is not None else
+                     C.msg("act.place_token.plain", "Place a station"),
+                     params={"hex": C.choice("hex", sorted(by_hex, key=hex_sort_key)),
                            "city": C.choice("count", cities, default=cities[0], choices_by={
                                                 "field": "hex",
-                                                "map": {h: list(v) for h, v in by_hex.items()}})}}
+                                                "map": {h: list(v) for h, v in by_hex.items()}})})
 
     def next_token_price(self, corp: str) -> int | None:
         tokens = self.corp_spec[corp]["tokens"]

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from engine.core18xx import Core18xx
 from engine.core18xx.board import neighbour
-from engine.core18xx.game import describe_step
+from engine.core18xx.entries import entry
+from engine.core18xx.game import describer
 from engine.core18xx.steps.base import StockStep, insert_before, word
 from engine.core18xx.steps.stock import StockPass
 from engine.errors import GameError
@@ -248,6 +249,7 @@ MAP = {"printed": PRINTED, "tiles": TILE_TRACK,
 # token in Beijing, from the IPO or the pool; that is the turn's purchase; not after selling)
 class ForbiddenCityExchange(StockStep):
     ACTIONS = ("exchange",)
+    POSTS = {"exchange": {"company": "company", "corporation": "company", "source": "entity"}}
 
     def process_exchange(self, g, action):
         player, rnd = action["entity"], self.round
@@ -291,14 +293,17 @@ class ForbiddenCityExchange(StockStep):
         if not by_corp:
             return []
         sources = sorted({s for v in by_corp.values() for s in v})
-        return [{"type": "exchange", "entity": player, "company": "FC",
-                 "params": {"corporation": C.choice("company", list(by_corp)),
-                            "source": C.choice("entity", sources, {s: word(s) for s in sources},
-                                               choices_by={"field": "corporation",
-                                                           "map": by_corp})}}]
+        return [entry("exchange", player, company="FC", about=C.company("FC"),
+                      label=C.msg("act.exchange", "Exchange FC for a share",
+                                  company=C.company("FC")),
+                      params={"corporation": C.choice("company", list(by_corp)),
+                              "source": C.choice("entity", sources, {s: word(s) for s in sources},
+                                                 choices_by={"field": "corporation",
+                                                             "map": by_corp})})]
 
 
 class Rules1888N(Runs1888N, Core18xx):
+    POSTS = {"run_trains": {"destination": "list:flag", "mine": "list:flag"}}   # run_bonuses
     CURRENCY = "¥"
     BANK_CASH = BANK_CASH
     CERT_LIMIT = CERT_LIMIT
@@ -451,9 +456,12 @@ class Rules1888N(Runs1888N, Core18xx):
                 if not by_hex[hex_id]:
                     del by_hex[hex_id]
             if by_hex:
-                out.append({"type": "lay_tile", "entity": corp, "company": company,
-                            "hexes": sorted(by_hex),
-                            "params": {"hex": C.choice("hex", sorted(by_hex)),
+                out.append(entry(
+                    "lay_tile", corp, company=company, about=C.company(company),
+                    label=C.msg("act.lay_tile", "Lay or upgrade a tile"),
+                    show=[{"label": C.msg("field.hexes", "Hexes"),
+                           "value": C.listing("hex", sorted(by_hex))}],
+                    params={"hex": C.choice("hex", sorted(by_hex)),
                                        "tile": C.choice("tile", sorted({t for ts in by_hex.values()
                                                                         for t in ts}),
                                                         choices_by={"field": "hex",
@@ -462,7 +470,7 @@ class Rules1888N(Runs1888N, Core18xx):
                                            "rotation", sorted({r for rs in fits.values()
                                                                for r in rs}),
                                            choices_by={"field": "hex,tile", "map": fits},
-                                           pictures=self.rotation_pictures(fits))}})
+                                           pictures=self.rotation_pictures(fits))}))
         return out
 
     def _special_choices(self, spec):
@@ -506,7 +514,7 @@ def create(players, seed, options):
 
 TITLE = TitleSpec(
     id="1888-N", name="1888-N: Railways in Northern China", family="18xx", currency="¥",
-    describe=describe_step, min_players=2, max_players=6, create=create,
+    describe=describer(Rules1888N), min_players=2, max_players=6, create=create,
     options={
         # a set-up choice, not a rule reading: the table sits as it sits unless it asks
         "seating": {"kind": "choice", "type": "text", "choices": ["given", "random"],

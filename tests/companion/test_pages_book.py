@@ -28,16 +28,16 @@ def test_redo_button_brings_back_the_step_undone(client, double):
 
 def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them(app):
     from companion import actionforms
-    from engine.core18xx.declare import declare
+    from engine.core18xx.entries import entry
     from engine import contract as C
-    legal = declare([{"type": "trade_asset", "entity": "1", "card": "OA1", "params": {
-        "to": C.choice("entity", ["2", "3"]),
-        "price": C.number("money", 0, 500, max_by={"field": "to", "map": {"2": 500, "3": 40}})}},
-        {"type": "remove_train", "entity": "1", "params": {
-            "company": C.choice("company", ["KSR", "TR"]),
-            "train": C.choice("train", ["2", "3", "4"], choices_by={
-                "field": "company", "map": {"KSR": ["2", "3"], "TR": ["4"]}})}}],
-        ["1", "2", "3"])
+    legal = [entry("trade_asset", "1", card="OA1", label=C.msg("act.trade_asset", "Trade OA1"),
+                   params={"to": C.choice("entity", ["2", "3"]),
+                           "price": C.number("money", 0, 500, max_by={
+                               "field": "to", "map": {"2": 500, "3": 40}})}),
+             entry("remove_train", "1", label=C.msg("act.remove_train", "Remove a train"),
+                   params={"company": C.choice("company", ["KSR", "TR"]),
+                           "train": C.choice("train", ["2", "3", "4"], choices_by={
+                               "field": "company", "map": {"KSR": ["2", "3"], "TR": ["4"]}})})]
     with app.test_request_context("/"):
         trade, remove = actionforms.forms(legal)
     price = trade.fields[1]
@@ -61,12 +61,12 @@ def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them(ap
 def test_dependent_fields_carry_their_map_to_the_page(app):
     from flask import render_template_string
     from companion import actionforms
-    from engine.core18xx.declare import declare
+    from engine.core18xx.entries import entry
     from engine import contract as C
-    legal = declare([{"type": "remove_train", "entity": "1", "params": {
-        "company": C.choice("company", ["KSR", "TR"]),
-        "train": C.choice("train", ["2", "4"], choices_by={
-            "field": "company", "map": {"KSR": ["2"], "TR": ["4"]}})}}], ["1"])
+    legal = [entry("remove_train", "1", label=C.msg("act.remove_train", "Remove a train"),
+                   params={"company": C.choice("company", ["KSR", "TR"]),
+                           "train": C.choice("train", ["2", "4"], choices_by={
+                               "field": "company", "map": {"KSR": ["2"], "TR": ["4"]}})})]
     with app.test_request_context("/"):
         html = render_template_string(
             '{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
@@ -118,11 +118,8 @@ def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
 def test_a_forms_shown_only_prices_are_shown_not_sent(app):
     from flask import render_template_string
     from companion import actionforms, present
-    from engine.core18xx.declare import declare
-    from engine.core18xx.steps.base import worded
-    legal = declare([{"type": "buy_shares", "entity": "1", "corporation": "LYR",
-                      "prices": {"ipo": 80, "pool": 75},
-                      "params": {"source": worded("entity", ["ipo", "pool"])}}], ["1"])
+    from engine.core18xx.steps.stock import share_entry
+    legal = [share_entry("1", "LYR", {"ipo": 80, "pool": 75})]
     with app.test_request_context("/"):
         present.use_table({"currency": "¥", "players": [{"id": "1", "name": "Ann"}]})
         form = actionforms.forms(legal)[0]

@@ -348,12 +348,10 @@ def test_age_of_steam_scores_are_points_not_money(client):
 def test_a_train_from_another_company_names_its_seller(app, lang, said):
     from companion import actionforms, present
     from engine import contract as C, titles
-    from engine.core18xx.declare import declare
+    from engine.core18xx.phases_trains import train_entry
     from engine.words import words_of
-    raw = [{"type": "buy_train", "entity": "ZDR", "train": t, "seller": s,
-            "params": {"price": C.number("money", 1, 460)}} for t, s in (("2-1", "LYR"),
-                                                                    ("3-0", "CDL"))]
-    legal = declare(raw, ["1", "2"])
+    legal = [train_entry("ZDR", t, seller=s, params={"price": C.number("money", 1, 460)})
+             for t, s in (("2-1", "LYR"), ("3-0", "CDL"))]
     with app.test_request_context(headers={"Accept-Language": lang}):
         present.use_table({"players": [], "currency": "¥"}, words_of(titles.TITLES["1888-N"]))
         labels = [f.label for f in actionforms.forms(legal)]

@@ -9,12 +9,14 @@ bids are auctioned between those bidders (lowest bidder to act, in steps of
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry, pass_entry
 from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 
 
 class WaterfallAuction(Step):
     ACTIONS = ("bid", "pass")
+    POSTS = {"bid": {"company": "company", "price": "money"}}
     AUCTION = True
 
     def start(self, g):
@@ -183,15 +185,17 @@ class WaterfallAuction(Step):
         cash = [self.free_cash(g, player)]
 
         def bid(company, lo, hi, **extra):
-            out.append({"type": "bid", "entity": player, "company": company, **extra,
-                        "params": {"price": C.number("money", lo, hi, step, lo)},
-                        "show": cash})
+            out.append(entry("bid", player, company=company, **extra,
+                             params={"price": C.number("money", lo, hi, step, lo)},
+                             label=C.msg("act.bid", f"Bid on {company}",
+                                         company=C.company(company)),
+                             about=C.company(company), show=cash))
         if self._auction_bids():
             c = self.auctioning
             lo, hi = self.min_bid(g, c), self.max_bid(g, player, c)
             if lo <= hi:
                 bid(c, lo, hi)
-            out.append({"type": "pass", "entity": player, "params": {}})
+            out.append(pass_entry(player))
             return out
         for c in self.companies:
             lo, hi = self.min_bid(g, c), self.max_bid(g, player, c)
@@ -200,7 +204,7 @@ class WaterfallAuction(Step):
                     bid(c, lo, lo, buys=True)
                 else:
                     bid(c, lo, hi)
-        out.append({"type": "pass", "entity": player, "params": {}})
+        out.append(pass_entry(player))
         return out
 
     def free_cash(self, g, player: str) -> dict:

@@ -17,6 +17,7 @@ game's snapshots pickle them. The game object is passed in as ``g`` on every cal
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry, word
 from engine.core18xx.trains import DEPOT, Depot
 from engine.errors import GameError
 
@@ -28,6 +29,11 @@ class Step:
     # the round then checks it without a call (DiscardTrain: ``g.crowded``).
     BLOCKS_WHILE: str | None = None
     AUCTION = False          # the step of an auction round that keeps the lots and bids
+    # What each of its action types posts that is a value of a type: {type: {field: value
+    # type}} ("money", "company", "list:money" for a list of them, ...). A posted step's
+    # history line says these fields so (``engine.core18xx.declare.describe``); any other
+    # field as it is.
+    POSTS: dict = {}
 
     def __init__(self, rnd):
         self.round = rnd
@@ -68,13 +74,6 @@ class Step:
 
     def legal(self, g) -> list[dict]:
         return []
-
-
-def word(value) -> dict:
-    """The label of a choice that is a word (a dividend's kind, a share's source): the
-    family's word for it (``engine.core18xx.declare.CHOICE_WORDS``)."""
-    from engine.core18xx.declare import word as declared      # loaded with legal entries
-    return declared(value)
 
 
 def worded(t: str, choices, words=None, **extra) -> dict:
@@ -127,6 +126,7 @@ class DiscardTrain(Step):
     of such companies (``g.crowded``, filled by ``check_crowded``); while it is not empty this step
     blocks every round."""
     ACTIONS = ("discard_train",)
+    POSTS = {"discard_train": {"train": "train"}}
     BLOCKS_WHILE = "crowded"
 
     def may_act(self, g, entity):
@@ -158,6 +158,7 @@ class DiscardTrain(Step):
             g.crowded.remove(corp)
 
     def legal(self, g):
-        return [{"type": "discard_train", "entity": corp,
-                 "params": {"train": C.choice("train", list(g.corps[corp]["trains"]))}}
+        return [entry("discard_train", corp,
+                      params={"train": C.choice("train", list(g.corps[corp]["trains"]))},
+                      label=C.msg("act.discard_train", "Discard a train"))
                 for corp in g.crowded]

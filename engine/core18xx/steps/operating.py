@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engine.core18xx.rounds.operating import DIVIDEND, RUN, TOKEN, TRACK
 from engine import contract as C
-from engine.core18xx.steps.base import OperatingStep, word
-from engine.core18xx.steps.stock import sale_param
+from engine.core18xx.entries import entry, pass_entry, word
+from engine.core18xx.steps.base import OperatingStep
+from engine.core18xx.steps.stock import sale_entry
 from engine.errors import GameError
 
 
@@ -16,6 +17,8 @@ class LayTrack(OperatingStep):
     private's lay names its ``company`` (the title hooks ``special_lay``/``special_lay_legal``)
     and may come at any time of the turn."""
     ACTIONS = ("lay_tile",)
+    POSTS = {"lay_tile": {"company": "company", "hex": "hex", "tile": "tile",
+                          "rotation": "rotation"}}
 
     def process_lay_tile(self, g, action):
         rnd = self.round
@@ -46,6 +49,7 @@ class LayTrack(OperatingStep):
 class PlaceToken(OperatingStep):
     """Place a station (operating turn, after track): ``place_token`` {hex, city}, one a turn."""
     ACTIONS = ("place_token",)
+    POSTS = {"place_token": {"price": "money", "hex": "hex", "city": "count"}}
 
     def process_place_token(self, g, action):
         rnd = self.round
@@ -74,6 +78,7 @@ class RunTrains(OperatingStep):
     ``trains: [{train, revenue, ..}]``, as records have it). A run of nothing is withheld at once;
     otherwise the dividend step follows."""
     ACTIONS = ("run_trains",)
+    POSTS = {"run_trains": {"best": "money", "revenues": "list:money"}}   # a title adds bonuses
 
     def process_run_trains(self, g, action):
         rnd = self.round
@@ -128,6 +133,7 @@ class Dividend(OperatingStep):
     """Dividend (operating turn, after a run that earned something): ``dividend`` {kind: one of
     the game's ``DIVIDEND_KINDS``}. While it is due only a private's track lay or this is offered."""
     ACTIONS = ("dividend",)
+    POSTS = {"dividend": {"revenue": "money"}}
 
     def process_dividend(self, g, action):
         rnd = self.round
@@ -145,10 +151,12 @@ class Dividend(OperatingStep):
         rnd = self.round
         if rnd.stage != DIVIDEND:
             return []
-        return [{"type": "dividend", "entity": rnd.corp,
-                 "revenue": rnd.revenue[0] if rnd.revenue else 0,
-                 "params": {"kind": C.choice("text", list(g.DIVIDEND_KINDS),
-                                             {k: word(k) for k in g.DIVIDEND_KINDS})}}]
+        revenue = rnd.revenue[0] if rnd.revenue else 0
+        return [entry("dividend", rnd.corp, revenue=revenue,
+                      params={"kind": C.choice("text", list(g.DIVIDEND_KINDS),
+                                               {k: word(k) for k in g.DIVIDEND_KINDS})},
+                      label=C.msg("act.dividend", f"Dividend of {g.money(revenue)}",
+                                  revenue=C.money(revenue)))]
 
 
 class BuyTrain(OperatingStep):
@@ -156,6 +164,7 @@ class BuyTrain(OperatingStep):
     from the bank, or {train, seller, price} from another company. Buying passes an empty run
     and its dividend by for a company without trains."""
     ACTIONS = ("buy_train",)
+    POSTS = {"buy_train": {"train": "train", "price": "money", "seller": "entity"}}
 
     def process_buy_train(self, g, action):
         rnd = self.round
@@ -175,6 +184,7 @@ class BuyCompany(OperatingStep):
     """Buy a private company (operating turn, at any time): ``buy_company`` {company, price}
     from a player, while the phase allows it (``company_purchase_options``)."""
     ACTIONS = ("buy_company",)
+    POSTS = {"buy_company": {"company": "company", "seller": "entity", "price": "money"}}
 
     def process_buy_company(self, g, action):
         g.corp_buy_company(self.round.corp, action.get("company"), action.get("price"))
@@ -192,6 +202,7 @@ class EmergencyMoney(OperatingStep):
     the president sells shares (``sell_shares`` {corporation, percent}, posted by the president)
     for the rest, or, when even that cannot pay for it, declares ``bankrupt``."""
     ACTIONS = ("sell_shares", "bankrupt")
+    POSTS = {"sell_shares": {"corporation": "company", "percent": "percent"}}
 
     def may_act(self, g, entity):
         corp = self.round.corp
@@ -232,11 +243,12 @@ class EmergencyMoney(OperatingStep):
                 if other in g.market.pos:
                     pcts = g.sellable_percents(president, other, emergency_need=need)
                     if pcts:
-                        out.append({"type": "sell_shares", "entity": president,
-                                    "corporation": other, "need": need,
-                                    "params": {"percent": sale_param(g, other, pcts)}})
+                        out.append(sale_entry(g, president, other, pcts, show=[{
+                            "label": C.msg("field.need", "Still to raise"),
+                            "value": C.money(need)}]))
             if g.can_go_bankrupt(rnd, corp):
-                out.append({"type": "bankrupt", "entity": corp, "params": {}})
+                out.append(entry("bankrupt", corp,
+                                 label=C.msg("act.bankrupt", "Declare bankruptcy")))
         return out
 
 
@@ -260,5 +272,5 @@ class EndTurn(OperatingStep):
         rnd = self.round
         corp = rnd.corp
         if rnd.trains_reachable(g) and not g.must_buy_train(corp):
-            return [{"type": "pass", "entity": corp, "params": {}}]
+            return [pass_entry(corp)]
         return []

@@ -3,7 +3,8 @@ limit), ``BuyShares`` (par or buy, one a turn) and ``StockPass``."""
 from __future__ import annotations
 
 from engine import contract as C
-from engine.core18xx.steps.base import StockStep, word
+from engine.core18xx.entries import entry, pass_entry, word
+from engine.core18xx.steps.base import StockStep
 from engine.errors import GameError
 
 
@@ -32,11 +33,20 @@ def sale_param(g, corp: str, pcts) -> dict:
     return C.choice("percent", pcts, {p: sale_label(g, corp, p) for p in pcts})
 
 
+def sale_entry(g, player: str, corp: str, pcts, show=None) -> dict:
+    """Sell shares of ``corp``: the percents ``pcts`` (``sale_param``)."""
+    return entry("sell_shares", player, corporation=corp,
+                 params={"percent": sale_param(g, corp, pcts)},
+                 label=C.msg("act.sell_shares", f"Sell {corp}", corporation=C.company(corp)),
+                 about=C.company(corp), show=show)
+
+
 class SellShares(StockStep):
     """Sell shares (stock round): ``sell_shares`` {corporation, percent}, any number in a turn,
     before buying. A player over the certificate limit must sell before anything else: the step
     then blocks the turn."""
     ACTIONS = ("sell_shares",)
+    POSTS = {"sell_shares": {"corporation": "company", "percent": "percent"}}
 
     def blocks(self, g):
         player = self.player(g)
@@ -67,8 +77,7 @@ class SellShares(StockStep):
                 continue
             pcts = g.sellable_percents(player, corp)
             if pcts:
-                out.append({"type": "sell_shares", "entity": player, "corporation": corp,
-                            "params": {"percent": sale_param(g, corp, pcts)}})
+                out.append(sale_entry(g, player, corp, pcts))
         return out
 
 
@@ -77,6 +86,8 @@ class BuyShares(StockStep):
     ``buy_shares`` {corporation, source: "ipo" | "pool"}; one per turn, and either ends the turn.
     No share may be bought in the round after selling that company's shares."""
     ACTIONS = ("buy_shares", "par")
+    POSTS = {"buy_shares": {"corporation": "company", "source": "entity"},
+             "par": {"corporation": "company", "price": "money"}}
 
     def _can_buy(self, g, player):
         if "buy" in self.round.turn_actions:
@@ -115,9 +126,11 @@ class BuyShares(StockStep):
                               if p * g.shares.president_percent[corp] // 10 <= cash]
                     if prices and g.cert_room(player, corp):
                         pct = g.shares.president_percent[corp]
-                        out.append({"type": "par", "entity": player, "corporation": corp,
-                                    "params": {"price": C.choice("money", prices, {
-                                        C.choice_key(p): par_label(g, p, pct) for p in prices})}})
+                        out.append(entry("par", player, corporation=corp, params={
+                            "price": C.choice("money", prices, {
+                                C.choice_key(p): par_label(g, p, pct) for p in prices})},
+                            label=C.msg("act.par", f"Par {corp}", corporation=C.company(corp)),
+                            about=C.company(corp)))
                 continue
             if corp in rnd.sold.get(player, ()):
                 continue
@@ -125,12 +138,19 @@ class BuyShares(StockStep):
             if sources:
                 floats = [] if g.corps[corp]["floated"] else \
                     [{"label": C.msg("field.float", "Float"), "value": C.text(g.float_status(corp))}]
-                out.append({"type": "buy_shares", "entity": player, "corporation": corp,
-                            "prices": {s: g.share_price_from(corp, s) for s in sources},
-                            **({"show": floats} if floats else {}),
-                            "params": {"source": C.choice("entity", sources,
-                                                          {s: word(s) for s in sources})}})
+                out.append(share_entry(player, corp, {
+                    s: g.share_price_from(corp, s) for s in sources}, floats))
         return out
+
+
+def share_entry(player: str, corp: str, prices: dict, shown=()) -> dict:
+    """Buy a share of ``corp`` from a source of ``prices`` (source -> price: the IPO, the
+    pool), each source's price shown after ``shown``."""
+    return entry("buy_shares", player, corporation=corp, params={
+        "source": C.choice("entity", list(prices), {s: word(s) for s in prices})},
+        label=C.msg("act.buy_shares", f"Buy a share of {corp}", corporation=C.company(corp)),
+        about=C.company(corp), show=list(shown) + [
+            {"label": word(s), "value": C.money(p)} for s, p in prices.items()])
 
 
 class StockPass(StockStep):
@@ -145,4 +165,4 @@ class StockPass(StockStep):
         rnd.end_turn(g, acted=bool(rnd.turn_actions))
 
     def legal(self, g):
-        return [{"type": "pass", "entity": self.player(g), "params": {}}]
+        return [pass_entry(self.player(g))]

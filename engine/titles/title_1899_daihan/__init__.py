@@ -20,7 +20,7 @@ import re
 
 from engine import contract as C
 from engine.core18xx import Core18xx
-from engine.core18xx.game import describe_step
+from engine.core18xx.game import describer
 from engine.core18xx.market import StockMarket
 from engine.core18xx.steps.auction import WaterfallAuction
 from engine.core18xx.steps.base import insert_after, insert_before, replace
@@ -212,7 +212,7 @@ def create(players, seed, options):
 
 def describe_daihan(action: dict, currency: str = "") -> dict:
     """A step's history line: the core's, with a tile lay's terrain in words."""
-    out = describe_step(action, currency)
+    out = describer(Daihan)(action, currency)
     terrain = action.get("terrain") if action.get("type") == "lay_tile" else None
     said = {"plain": "plain", "mountain_river": "mountain or river (₩80)"}
     if terrain in said:

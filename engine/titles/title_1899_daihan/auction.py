@@ -11,6 +11,7 @@ priority deal.
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.core18xx.steps.base import Step
 from engine.errors import GameError
 
@@ -18,6 +19,7 @@ from engine.errors import GameError
 class PrivateAuction(Step):
     """The auction round's step in place of the core's ``WaterfallAuction``."""
     ACTIONS = ("bid", "pass")
+    POSTS = {"bid": {"company": "company", "price": "money"}}
     AUCTION = True
 
     def start(self, g):
@@ -135,11 +137,13 @@ class PrivateAuction(Step):
         lo, hi = self.min_bid(g), g.ledger.of(player)
         if lo <= hi:
             hi = lo + (hi - lo) // g.BID_STEP * g.BID_STEP
-            out.append({"type": "bid", "entity": player, "company": self.company,
-                        "params": {"price": C.number("money", lo, hi, g.BID_STEP, lo)}})
-        out.append({"type": "pass", "entity": player,
-                    "label": C.msg("act.auction_pass", "Pass on %(company)s",
-                                   company=self.company), "params": {}})
+            out.append(entry("bid", player, company=self.company,
+                             params={"price": C.number("money", lo, hi, g.BID_STEP, lo)},
+                             label=C.msg("act.bid", f"Bid on {self.company}",
+                                         company=C.company(self.company)),
+                             about=C.company(self.company)))
+        out.append(entry("pass", player, label=C.msg(
+            "act.auction_pass", f"Pass on {self.company}", company=C.company(self.company))))
         return out
 
     def view(self, g) -> dict:

@@ -36,6 +36,7 @@ class KyeonginRun(OperatingStep):
     """``kyeongin_run`` {revenue}: the round waits on Kyeongin's owner first (once the run
     is in, the round refuses another: ``DaihanOperatingRound.no_step``)."""
     ACTIONS = ("kyeongin_run",)
+    POSTS = {"kyeongin_run": {"revenue": "money"}}
 
     def actions(self, g, entity):
         return self.ACTIONS if self.round.kyeongin_owner else ()
@@ -82,6 +83,7 @@ class ResourceTrack(OperatingStep):
     """The free track of a resource private just bought (``g.pending_lay`` (corp, company)):
     ``lay_tile`` {company, ..} or ``skip_resource_track`` {company}, before anything else."""
     ACTIONS = ("skip_resource_track",)
+    POSTS = {"skip_resource_track": {"company": "company"}}
 
     def actions(self, g, entity):
         return ("lay_tile", "skip_resource_track") if g.pending_lay else self.ACTIONS
@@ -138,6 +140,7 @@ class DaihanLayTrack(LayTrack):
 class ExecutiveCar(OperatingStep):
     """``buy_executive_car`` {train} in step E (after the run and dividend)."""
     ACTIONS = ("buy_executive_car",)
+    POSTS = {"buy_executive_car": {"price": "money", "train": "train"}}
 
     def process_buy_executive_car(self, g, action):
         rnd = self.round

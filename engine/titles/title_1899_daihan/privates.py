@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry as make_entry
 from engine.core18xx.bank import BANK
 from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
@@ -99,9 +100,9 @@ class DaihanPrivatesMixin:
     def kyeongin_entry(self, player: str) -> dict:
         last = self.kyeongin_last
         default = last["revenue"] if last else D.KYEONGIN_RUN_DEFAULT
-        entry = {"type": "kyeongin_run", "entity": player,
-                 "label": C.msg("act.kyeongin_run", "Enter Kyeongin's Hanseong-Incheon run"),
-                 "params": {"revenue": C.number("money", 0, 200, 10, default)}}
+        entry = make_entry("kyeongin_run", player, label=C.msg(
+            "act.kyeongin_run", "Enter Kyeongin's Hanseong-Incheon run"),
+            params={"revenue": C.number("money", 0, 200, 10, default)})
         if last:
             entry["show"] = [{"label": C.msg("field.kyeongin_why", "Asked again"),
                               "value": C.text(C.msg(
@@ -191,11 +192,13 @@ class DaihanPrivatesMixin:
         out = []
         lay = self.lay_entry(corp, company)
         if lay:
-            lay["label"] = C.msg("act.resource_track", "Lay the free track on a %(resource)s",
-                                 resource=D.RESOURCES[company][0])
+            resource = D.RESOURCES[company][0]
+            lay["label"] = C.msg("act.resource_track", f"Lay the free track on a {resource}",
+                                 resource=C.text(resource))
             out.append(lay)
-        out.append({"type": "skip_resource_track", "entity": corp, "company": company,
-                    "label": C.msg("act.skip_resource_track", "No empty %(resource)s can be "
-                                   "reached: skip the free track",
-                                   resource=D.RESOURCES[company][0]), "params": {}})
+        resource = D.RESOURCES[company][0]
+        out.append(make_entry("skip_resource_track", corp, company=company,
+                              about=C.company(company), label=C.msg(
+                                  "act.skip_resource_track", f"No empty {resource} can be "
+                                  "reached: skip the free track", resource=C.text(resource))))
         return out

@@ -23,6 +23,7 @@ import re
 
 from engine import contract as C
 from engine.core18xx.corrections import CorrectionsMixin
+from engine.core18xx.entries import entry, seat_param
 from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
@@ -243,6 +244,9 @@ class ProvisionalMixin:
                   f"(was {old})", reason, kind="d_bump", by=action["entity"],
                   operating_round=n, spaces=spaces, old_spaces=old)
 
+    CORRECTION_POSTS = {**CorrectionsMixin.CORRECTION_POSTS,
+                        "corporation_name": {"corporation": "company"},
+                        "ors_per_phase": {"count": "count"}}
     CORRECTIONS = {**CorrectionsMixin.CORRECTIONS,
                    "corporation_name": _fix_corporation_name,
                    "three_train_rust": _fix_three_train_rust,
@@ -254,10 +258,10 @@ class ProvisionalMixin:
         reason = C.free_text(200)
 
         def form(kind, english, **params):
-            out.append({"type": "correction", "kind": kind, "anytime": True,
-                        "label": C.msg(f"act.correction.{kind}", english),
-                        "params": {"entity": _seat_param(seated), **params,
-                                   "reason": reason}})
+            out.append(entry("correction", kind=kind, anytime=True,
+                             label=C.msg(f"act.correction.{kind}", english),
+                             params={"entity": seat_param(seated), **params,
+                                     "reason": reason}))
         corps = list(self.corp_spec)
         form("corporation_name", "Correct a company's name",
              corporation=C.choice("company", corps, label=C.msg("param.corporation",
@@ -326,8 +330,3 @@ class ProvisionalMixin:
         now = [{"label": label, "value": v} for label, v in self._provisional_now_items()]
         section["items"] = now + section["items"]
         return section
-
-
-def _seat_param(players) -> dict:
-    from engine.core18xx.declare import seat_param     # loaded when corrections are offered
-    return seat_param(players)

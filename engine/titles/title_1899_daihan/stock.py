@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.core18xx.shares import IPO
 from engine.core18xx.steps.base import StockStep
 from engine.errors import GameError
@@ -83,6 +84,7 @@ class ParkExchange(StockStep):
     """Park Ki-jong's exchange for a Buha / Yeongnam IPO share (§10-F): ``exchange``
     {company, corporation}, at the start of its owner's turn; the turn goes on."""
     ACTIONS = ("exchange",)
+    POSTS = {"exchange": {"company": "company", "corporation": "company"}}
 
     def process_exchange(self, g, action):
         player, rnd = action["entity"], self.round
@@ -122,6 +124,6 @@ class ParkExchange(StockStep):
                  and g.shares.percent(c, IPO) >= g.shares.share_percent[c]]
         if not corps:
             return []
-        return [{"type": "exchange", "entity": player, "company": D.PARK,
-                 "label": C.msg("act.park_exchange", "Exchange Park Ki-jong for an IPO share"),
-                 "params": {"corporation": C.choice("company", corps)}}]
+        return [entry("exchange", player, company=D.PARK, about=C.company(D.PARK),
+                      label=C.msg("act.park_exchange", "Exchange Park Ki-jong for an IPO share"),
+                      params={"corporation": C.choice("company", corps)})]

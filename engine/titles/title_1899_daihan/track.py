@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine import contract as C
 from engine.core18xx.bank import BANK
-from engine.core18xx.steps.base import word
+from engine.core18xx.entries import entry, word
 from engine.errors import GameError
 from engine.titles.title_1899_daihan import data as D
 
@@ -124,18 +124,17 @@ class TrackMixin:
                        key=lambda n: int(n))
         if not tiles:
             return None
-        entry = {"type": "lay_tile", "entity": corp,
-                 "params": {"hex": C.choice("hex", sorted(by_hex), free_entry=True),
-                            "tile": C.choice("tile", tiles, choices_by={
-                                "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
-                            "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0),
-                            "terrain": C.choice("text", list(TERRAINS),
-                                                {t: word(t) for t in TERRAINS},
-                                                default="plain")}}
-        if company:
-            entry["company"] = company
-            del entry["params"]["terrain"]
-        return entry
+        params = {"hex": C.choice("hex", sorted(by_hex), free_entry=True),
+                  "tile": C.choice("tile", tiles, choices_by={
+                      "field": "hex", "map": {h: list(ts) for h, ts in by_hex.items()}}),
+                  "rotation": C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0)}
+        label = C.msg("act.lay_tile", "Lay or upgrade a tile")
+        if company:                     # a private's lay (its caller names it)
+            return entry("lay_tile", corp, company=company, params=params, label=label,
+                         about=C.company(company))
+        params["terrain"] = C.choice("text", list(TERRAINS), {t: word(t) for t in TERRAINS},
+                                     default="plain")
+        return entry("lay_tile", corp, params=params, label=label)
 
     # -- the table's corrections name any hex ----------------------------------------------
     def correction_hex_param(self) -> dict:
@@ -215,5 +214,7 @@ class TrackMixin:
         known = [h for h in sorted(D.CITY_SLOTS)
                  if h not in reserved and len(self.board.tokens.get(h, [])) < D.CITY_SLOTS[h]
                  and not any(c == corp for c, _ in self.board.tokens.get(h, []))]
-        return {"type": "place_token", "entity": corp, "price": price,
-                "params": {"hex": C.choice("hex", known, free_entry=True)}}
+        return entry("place_token", corp, price=price,
+                     params={"hex": C.choice("hex", known, free_entry=True)},
+                     label=C.msg("act.place_token", f"Place a station ({self.money(price)})",
+                                 price=C.money(price)))

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry as make_entry
 from engine.core18xx.bank import BANK
 from engine.core18xx.trains import Depot
 from engine.errors import GameError
@@ -218,13 +219,15 @@ class DaihanTrainsMixin:
             return None
         names = self.train_names(corp)
         labels = {t: names[t]["v"] for t in free if names[t]["t"] == "text"}
-        return {"type": "buy_executive_car", "entity": corp, "price": self.car_price(),
-                "label": C.msg("act.buy_executive_car", "Buy an executive car (%(price)s)",
-                               price=self.money(self.car_price())),
-                "params": {"train": C.choice("train", free, labels or None)},
-                "warn": C.msg("warn.executive_car", f"{corp} pays {self.money(self.car_price())} "
-                              "for the car, from its treasury.", corporation=corp,
-                              price=self.car_price())}
+        price = self.car_price()
+        return make_entry("buy_executive_car", corp, price=price,
+                          label=C.msg("act.buy_executive_car",
+                                      f"Buy an executive car ({self.money(price)})",
+                                      price=C.money(price)),
+                          params={"train": C.choice("train", free, labels or None)},
+                          warn=C.msg("warn.executive_car", f"{corp} pays {self.money(price)} "
+                                     "for the car, from its treasury.", corporation=corp,
+                                     price=price))
 
     # -- the run: one revenue per train, goods deliveries ----------------------------------
     def goods_value(self) -> int:
@@ -241,7 +244,8 @@ class DaihanTrainsMixin:
             "count", 0, D.MAX_GOODS_PER_RUN, 1, 0,
             label=C.msg("param.goods_carried", "Sets of goods carried (%(amount)s each)",
                         amount=each))
-        cars = [t for t in entry["trains"] if t in self.cars]
+        trains = list(self.corps[corp]["trains"])
+        cars = [t for t in trains if t in self.cars]
         # §7-5-4 in the rulebook's words: what counts as a set of goods carried
         entry["show"] = [{"label": C.msg("field.goods_rule", "Goods"), "value": C.text(C.msg(
             "field.goods_how", "a set counts when a train passes a tile with a goods token "
@@ -250,10 +254,11 @@ class DaihanTrainsMixin:
             "stop earns nothing", amount=each))}]
         if cars:                        # each train's field says which one has the car
             named = self.train_names(corp, cars=True)
-            entry["params"]["revenues"]["items"] = [named[t] for t in entry["trains"]]
+            entry["params"]["revenues"]["items"] = [named[t] for t in trains]
             plain = self.train_names(corp)
             entry["show"].append({"label": C.msg("field.cars", "With an executive car"),
                                   "value": C.value("list", [plain[t] for t in cars])})
+        entry["show"] += self.run_rows(trains, self.run_bonuses(corp))
         return entry
 
     def run_entries(self, corp, action):

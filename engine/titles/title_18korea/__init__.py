@@ -39,7 +39,8 @@ from __future__ import annotations
 import copy
 
 from engine import contract as C
-from engine.core18xx.declare import declare, seat_param
+from engine.core18xx.game import describer
+from engine.core18xx.entries import entry, seat_param
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
@@ -56,7 +57,6 @@ from engine.titles.title_18korea.steps import (OPERATING_STEPS, DraftTurn,
                                                KoreaRound, PendingDiscard)
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin
-from engine.core18xx.declare import describe as describe_step
 
 ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
 STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see steps.py
@@ -65,6 +65,26 @@ STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see st
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
               TrainMixin, WarMixin, AssetMixin, KoreaCorrections):
     STEPS = STEPS
+    # what the off-turn steps post (``Step.POSTS``; ``anytime_legal``) and each correction
+    # kind (``KoreaCorrections.correction_forms``)
+    POSTS = {"attach_asset": {"card": "company", "company": "company"},
+             "trade_asset": {"card": "company", "to": "entity", "price": "money"},
+             "replace_asset": {"card": "company", "new_card": "company"},
+             "use_asset": {"card": "company", "hex": "hex"}, "defector_station": {"hex": "hex"}}
+    CORRECTION_POSTS = {**KoreaCorrections.CORRECTION_POSTS,
+                        "depot": {"train": "train", "count": "count"},
+                        "hex": {"hex": "hex", "cost": "money"},
+                        "price": {"company": "company", "price": "money"},
+                        "add_train": {"company": "company", "train": "train"},
+                        "remove_train": {"company": "company", "train": "train"},
+                        "station_token": {"company": "company", "cost": "money"},
+                        "shares": {"company": "company", "source": "entity", "to": "entity",
+                                   "count": "count"}}
+
+    @classmethod
+    def step_classes(cls) -> tuple:
+        return cls.STEPS
+
     def __init__(self, players, seed, options):
         self._events: list = []                # this action's events (``emit``)
         self._init_books(players, seed, options)
@@ -105,7 +125,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         acts = self.flow.legal(self)
         if not self.pending_discards:
             acts += self.anytime_legal()
-        return declare(acts, self.seating, lambda n: f"₩{n:,}")
+        return acts
 
     def anytime_legal(self) -> list[dict]:
         """Off-turn actions, open at any time (RB §2.5: assets "even if it's not his turn"):
@@ -116,44 +136,58 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             for comp in self.live_companies():
                 spots = [h for h in south_cities if not self.company_has_station(comp.sym, h)]
                 if comp.defector_tokens and spots:
-                    acts.append({"type": "defector_station", "entity": comp.sym, "anytime": True,
-                                 "params": {"hex": C.choice("hex", spots)}})
+                    acts.append(entry("defector_station", comp.sym, anytime=True,
+                                      params={"hex": C.choice("hex", spots)},
+                                      label=C.msg("act.defector_station",
+                                                  "Place the defector's station")))
         else:
             north_cities = self.big_cities("N")
             for comp in self.live_companies():
                 if "OB02" in comp.assets and not getattr(comp, "spy_used", False):
-                    acts.append({"type": "use_asset", "entity": comp.sym, "card": "OB02", "anytime": True,
-                                 "params": {"hex": C.choice("hex", north_cities)}})
+                    acts.append(entry("use_asset", comp.sym, card="OB02", anytime=True,
+                                      params={"hex": C.choice("hex", north_cities)},
+                                      label=C.msg("act.use_asset", "Use OB02",
+                                                  card=C.company("OB02")),
+                                      about=C.company("OB02")))
         for pid, hand in self.hands.items():
             targets = [c.sym for c in self.live_companies()
                        if c.director == pid and c.row in ("north_pre", "south_pre")]
             others = [p for p in self.seating if p != pid]
             for card in hand:
                 if targets:
-                    acts.append({"type": "attach_asset", "entity": pid, "card": card,
-                                 "params": {"company": C.choice("company", targets)}, "anytime": True})
+                    acts.append(entry("attach_asset", pid, card=card, anytime=True,
+                                      params={"company": C.choice("company", targets)},
+                                      label=C.msg("act.attach_asset", f"Attach {card}",
+                                                  card=C.company(card)),
+                                      about=C.company(card)))
                 # the price is what the buyer can pay: its range depends on the buyer chosen
                 if self.round == "draft" or self._auction_open():
                     continue
-                acts.append({"type": "trade_asset", "entity": pid, "card": card, "anytime": True,
-                             "params": {"to": C.choice("entity", others),
-                                        "price": C.number("money", 0, max(self.cash[p] for p in others),
-                                                          max_by={"field": "to", "map": {
-                                                              p: self.cash[p] for p in others}})}})
+                acts.append(entry("trade_asset", pid, card=card, anytime=True,
+                                  params={"to": C.choice("entity", others),
+                                          "price": C.number("money", 0, max(self.cash[p] for p in others),
+                                                            max_by={"field": "to", "map": {
+                                                                p: self.cash[p] for p in others}})},
+                                  label=C.msg("act.trade_asset", f"Trade {card}",
+                                              card=C.company(card)),
+                                  about=C.company(card)))
         # the physical card differs from the drawn one: any player swaps its code for the
         # card's own, of the same tier
         in_play = set(self.asset_owner) | {c for b in self.draft.get("batches", []) for c in b}
         for card in sorted(c for c in in_play if D.asset_tier(c)):
             tier = D.asset_tier(card)
-            acts.append({"type": "replace_asset", "card": card, "anytime": True, "params": {
+            acts.append(entry("replace_asset", card=card, anytime=True, params={
                 "entity": seat_param(self.seating),
                 "new_card": C.free_text(6, pattern=f"^O{tier}[0-9]{{1,3}}$", example=f"O{tier}12",
-                                        normalise="upper")}})
+                                        normalise="upper")},
+                label=C.msg("act.replace_asset", f"Replace {card}", card=C.company(card)),
+                about=C.company(card)))
         for pid in self.seating:
-            acts.append({"type": "enter_asset", "entity": pid, "anytime": True, "params": {
+            acts.append(entry("enter_asset", pid, anytime=True, params={
                 "code": C.free_text(6, pattern="^O[ABC][0-9]{1,3}$", example="OA12"),
                 "name": C.free_text(60, optional=True),
-                "text": C.free_text(500)}})
+                "text": C.free_text(500)},
+                label=C.msg("act.enter_asset", "Enter an asset card")))
         return acts + self.correction_legal()
 
     def _auction_open(self) -> bool:
@@ -287,7 +321,7 @@ def create(players, seed, options):
 
 
 TITLE = TitleSpec(
-    id="18Korea", name="18Korea", family="18xx", currency="₩", describe=describe_step, min_players=2, max_players=5,
+    id="18Korea", name="18Korea", family="18xx", currency="₩", describe=describer(Korea18), min_players=2, max_players=5,
     create=create, options=OPTIONS,
     source="18Korea rulebook (Rach Seo & K.jack, Artnpiece); public data sheet for values it leaves out",
     words=("engine.core18xx.words", "engine.titles.title_18korea.words"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.core18xx.rounds import Round
 from engine.core18xx.share_trading import sells_more_than_needed
 from engine import contract as C
+from engine.core18xx.entries import entry, trains_shown
 from engine.core18xx.steps.base import Step, worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
@@ -41,6 +42,7 @@ class KoreaStep(Step):
 class PendingDiscard(KoreaStep):
     """``discard_train`` {train}: a company over the train limit discards first (RB §8)."""
     ACTIONS = ("discard_train",)
+    POSTS = {"discard_train": {"train": "train"}}
     BLOCKS_WHILE = "pending_discards"
 
     def actions(self, g, entity):
@@ -63,12 +65,14 @@ class PendingDiscard(KoreaStep):
         if not g.pending_discards:
             return []
         sym = g.pending_discards[0]
-        return [{"type": "discard_train", "entity": sym,
-                 "params": {"train": C.choice("train", sorted(set(g.companies[sym].trains)))}}]
+        return [entry("discard_train", sym,
+                      params={"train": C.choice("train", sorted(set(g.companies[sym].trains)))},
+                      label=C.msg("act.discard_train", "Discard a train"))]
 
 
 class DraftTurn(KoreaStep):
     """RB §6, §13: the draft of asset cards (``draft`` {card}), every action while it is on."""
+    POSTS = {"draft": {"card": "company"}}
 
     def actions(self, g, entity):
         return ANY if g.round == "draft" else ()
@@ -86,9 +90,10 @@ class DraftTurn(KoreaStep):
         if pid is None:
             return []
         choices = g.draft_choices(pid)
-        return [{"type": "draft", "entity": pid,
-                 "params": {"card": C.choice("company", choices,
-                                             {c: asset_label(c) for c in choices})}}]
+        return [entry("draft", pid,
+                      params={"card": C.choice("company", choices,
+                                               {c: asset_label(c) for c in choices})},
+                      label=C.msg("act.draft", "Take an asset card"))]
 
 
 def asset_label(code: str) -> dict:
@@ -167,6 +172,7 @@ class RaiseMoney(OperatingStep):
     the cheapest of bank and pool); and the reading ``forced_purchase`` (RB §9.8 "from the
     train market") may let a trade with another company stand in for it."""
     ACTIONS = ("sell_shares", "bankrupt")
+    POSTS = {"sell_shares": {"company": "company", "count": "count"}}
 
     def process_sell_shares(self, g, action):
         g._act_emergency(action)
@@ -188,11 +194,9 @@ class RaiseMoney(OperatingStep):
                 most = max([n for n in range(1, most + 1) if not sells_more_than_needed(
                     g.cash[director] + g.sale_value(director, s, n - 1), em[2])], default=0)
                 if most:
-                    acts.append({"type": "sell_shares", "entity": director, "company": s,
-                                 "params": {"count": g.sale_param(director, s, most)},
-                                 "short": em[2]})
+                    acts.append(g.sale_entry(director, s, most, short=em[2]))
             if g.raisable(director, keep_presidency=True) < em[2] and not g.trade_open(comp):
-                acts.append({"type": "bankrupt", "entity": director})
+                acts.append(bankrupt_entry(director))
         return acts
 
 
@@ -203,6 +207,7 @@ class HomeStation(OperatingStep):
     new seat. Until then the step blocks the turn and takes the turn's ``lay_tile``."""
     ACTIONS = ("lay_tile",)
     NAME = "home"
+    POSTS = {"lay_tile": {"hex": "hex", "tile": "tile", "rotation": "rotation", "cost": "money"}}
 
     def done(self, g):
         comp, turn = self.now(g)
@@ -234,6 +239,7 @@ class LayTrack(OperatingStep):
     laid)."""
     ACTIONS = ("lay_tile",)
     NAME = "track"
+    POSTS = {"lay_tile": {"hex": "hex", "tile": "tile", "rotation": "rotation", "cost": "money"}}
 
     def done(self, g):
         comp, turn = self.now(g)
@@ -254,6 +260,7 @@ class BuildStation(OperatingStep):
     """RB §9.3: one station a turn (``build_station`` {hex, [seat]}); done once the company
     runs (and in the final set)."""
     ACTIONS = ("build_station",)
+    POSTS = {"build_station": {"hex": "hex", "seat": "count", "cost": "money"}}
     NAME = "station"
 
     def done(self, g):
@@ -274,10 +281,10 @@ class BuildStation(OperatingStep):
                      and comp.cash >= g._oc01_cost(comp))]
         if not spots:
             return []
-        return [{"type": "build_station", "entity": comp.sym,
-                 "cost": comp.tokens[0] if comp.tokens else 0,
-                 "params": {"hex": C.choice("hex", spots),
-                            "seat": C.number("count", 1, 4, optional=True)}}]
+        return [entry("build_station", comp.sym, cost=comp.tokens[0] if comp.tokens else 0,
+                      params={"hex": C.choice("hex", spots),
+                              "seat": C.number("count", 1, 4, optional=True)},
+                      label=C.msg("act.build_station", "Build a station"))]
 
 
 # what a later step's action does, in the revenue step's refusal
@@ -290,6 +297,7 @@ class Revenue(OperatingStep):
     asked (reading "no_train_run" in data.READINGS): its dividend step takes the 0; a recorded
     0 run of such a company is still taken."""
     ACTIONS = ("run",)
+    POSTS = {"run": {"revenues": "list:money"}}
     NAME = "run"
 
     def done(self, g):
@@ -316,15 +324,16 @@ class Revenue(OperatingStep):
         if comp is None or self.done(g):
             return []
         # RB §9.5: one revenue per train
-        return [{"type": "run", "entity": comp.sym, "trains": list(comp.trains),
-                 "params": {"revenues": {
+        return [entry("run", comp.sym, params={"revenues": {
                      "kind": "list", "items": [C.train(str(t).split("-")[0]) for t in comp.trains],
-                     "of": C.number("money", 0, D.MAX_TRAIN_REVENUE, 10)}}}]
+                     "of": C.number("money", 0, D.MAX_TRAIN_REVENUE, 10)}},
+                      label=C.msg("act.run", "Run the trains"), show=[trains_shown(comp.trains)])]
 
 
 class Dividend(OperatingStep):
     """RB §9.6: pay out or withhold (``dividend`` {kind}); blocks the trains until decided."""
     ACTIONS = ("dividend",)
+    POSTS = {"dividend": {"revenue": "money"}}
     NAME = "dividend"
 
     def done(self, g):
@@ -349,13 +358,25 @@ class Dividend(OperatingStep):
         if not comp.trains and turn["revenue"] is None and not turn["home"]:
             # no train to run (RB §9.5): the dividend or hold of its 0 revenue is the step,
             # each choice saying where the price goes (§9.6)
-            return [{"type": "dividend", "entity": comp.sym, "revenue": 0, "params": {
-                "kind": C.choice("text", ["payout", "withhold"], no_train_choices(g, comp))}}]
+            return [dividend_entry(comp.sym, 0, C.choice("text", ["payout", "withhold"],
+                                                         no_train_choices(g, comp)))]
         if self.done(g) or turn["revenue"] is None:
             return []
-        return [{"type": "dividend", "entity": comp.sym,
-                 "params": {"kind": worded("text", ["payout", "withhold"])},
-                 "revenue": turn["revenue"]}]
+        return [dividend_entry(comp.sym, turn["revenue"], worded("text", ["payout", "withhold"]))]
+
+
+def dividend_entry(sym: str, revenue: int, kind: dict) -> dict:
+    return entry("dividend", sym, revenue=revenue, params={"kind": kind},
+                 label=C.msg("act.dividend", f"Dividend of ₩{revenue:,}",
+                             revenue=C.money(revenue)))
+
+
+def bankrupt_entry(pid: str) -> dict:
+    return entry("bankrupt", pid, label=C.msg("act.bankrupt", "Declare bankruptcy"))
+
+
+def done_entry(entity: str) -> dict:
+    return entry("done", entity, label=C.msg("act.done", "Done"))
 
 
 # RB §9.7: a train is bought from another company only where their stations share a city or
@@ -381,6 +402,8 @@ class BuyTrains(OperatingStep):
     (``upgrade_train``), and the end of the turn (``done``): the last step, open once the
     steps before it are done."""
     ACTIONS = ("buy_train", "upgrade_train", "done")
+    POSTS = {"buy_train": {"source": "entity", "train": "train", "price": "money"},
+             "upgrade_train": {"train": "train"}}
     NAME = "trains"
 
     def _process(self, g, action, procedure):
@@ -405,26 +428,33 @@ class BuyTrains(OperatingStep):
             head = g.market_head()
             price = g.train_price(comp, head)
             if comp.cash >= price or (not comp.trains and comp.cash + g.cash[comp.director] >= price):
-                acts.append({"type": "buy_train", "entity": sym, "source": "market", "train": head,
-                             "price": price})
+                acts.append(entry("buy_train", sym, source="market", train=head, price=price,
+                                  label=train_label(head)))
             if not g.final_set and not g.must_buy_from_market(comp):
                 for other in g.live_companies():
                     if other.sym != sym and other.trains and comp.cash >= 1:
                         for t in sorted(set(other.trains)):
-                            acts.append({"type": "buy_train", "entity": sym, "source": other.sym,
-                                         "train": t,
-                                         "params": {"price": C.number("money", 1, comp.cash),
-                                                    "connected": C.choice("text", [True], {
-                                                        True: CONNECTED})},
-                                         "shared_city": bool(set(comp.stations) & set(other.stations))})
+                            acts.append(entry(
+                                "buy_train", sym, source=other.sym, train=t,
+                                params={"price": C.number("money", 1, comp.cash),
+                                        "connected": C.choice("text", [True], {True: CONNECTED})},
+                                shared_city=bool(set(comp.stations) & set(other.stations)),
+                                label=train_label(t)))
         if "OB09" in comp.assets:
             for old, new in D.OB09_UPGRADES.items():
                 if old in comp.trains and g.market_head() == new and \
                         comp.cash >= max(0, g.train_price(comp, new) - D.TRAIN_PRICE[old]):
-                    acts.append({"type": "upgrade_train", "entity": sym, "train": old})
+                    kind = str(old).split("-")[0]
+                    acts.append(entry("upgrade_train", sym, train=old, label=C.msg(
+                        "act.upgrade_train", f"Upgrade the {kind}-train", train=C.text(kind))))
         if comp.trains:
-            acts.append({"type": "done", "entity": sym})
+            acts.append(done_entry(sym))
         return acts
+
+
+def train_label(train: str) -> dict:
+    kind = str(train).split("-")[0]
+    return C.msg("act.buy_train", f"Buy a {kind}-train", train=C.text(kind))
 
 
 class NotOperating(OperatingStep):

@@ -3,6 +3,7 @@ certificate; pass tokens; certificate limits."""
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
 
@@ -347,9 +348,14 @@ class StockMixin:
         for sym in self.sharebook.held:
             most = self.max_sellable(pid, sym)
             if most:
-                acts.append({"type": "sell_shares", "entity": pid, "company": sym,
-                             "params": {"count": self.sale_param(pid, sym, most)}})
+                acts.append(self.sale_entry(pid, sym, most))
         return acts
+
+    def sale_entry(self, pid, sym, most, **fixed) -> dict:
+        """Sell 1 to ``most`` shares of ``sym`` (``fixed``: an emergency sale's ``short``)."""
+        return entry("sell_shares", pid, company=sym, **fixed,
+                     params={"count": self.sale_param(pid, sym, most)},
+                     label=C.msg("act.sell_shares.plain", "Sell shares"), about=C.company(sym))
 
     def sale_param(self, pid, sym, most) -> dict:
         """How many shares to sell, 1 to ``most``, each choice saying the cash it brings and

@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine import contract as C
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import err
-from engine.titles.title_18korea.steps import ANY, KoreaStep
+from engine.core18xx.entries import entry, pass_entry
+from engine.titles.title_18korea.steps import ANY, KoreaStep, bankrupt_entry, done_entry
 
 
 def lot_label(sym: str) -> dict:
@@ -31,6 +32,8 @@ class StockStep(KoreaStep):
 class ParPrice(StockStep):
     """RB §7.3: the auction's winner sets the par price (``par`` {price}), selling shares
     first if needed (``sell_shares``), or cannot pay at all (``bankrupt``)."""
+    POSTS = {"par": {"company": "company", "bid": "money", "price": "money"},
+             "sell_shares": {"company": "company", "count": "count"}}
 
     def on(self, g):
         return g.round == "stock" and bool(g.sr["par"])
@@ -56,18 +59,21 @@ class ParPrice(StockStep):
         # only the pars the winner can pay now (bid + 2 × par); else sell first (RB §7.3)
         bid = sr["par"]["bid"]
         payable = [p for p in g.par_choices() if g.cash[pid] >= bid + 2 * p]
-        acts = [{"type": "par", "entity": pid, "params": {"price": C.choice("money", payable)},
-                 "company": sr["par"]["company"], "bid": bid}] if payable else []
+        sym = sr["par"]["company"]
+        acts = [entry("par", pid, params={"price": C.choice("money", payable)}, company=sym,
+                      bid=bid, about=C.company(sym),
+                      label=C.msg("act.par.plain", "Par a company"))] if payable else []
         if g.certs(pid) + 1 > g.cert_limit():
             acts = []           # sell a certificate first
         if g.winner_cannot_pay(pid, bid):
-            acts.append({"type": "bankrupt", "entity": pid})   # reading bid_cap "literal"
+            acts.append(bankrupt_entry(pid))   # reading bid_cap "literal"
         return acts + g._sell_templates(pid)
 
 
 class Auction(StockStep):
     """RB §7.3: the auction of a director's certificate, in turn (``bid`` {amount},
     ``pass``)."""
+    POSTS = {"bid": {"amount": "money"}}
 
     def on(self, g):
         return g.round == "stock" and not g.sr["par"] and bool(g.sr["auction"])
@@ -89,13 +95,13 @@ class Auction(StockStep):
         pid = a["to_act"]
         # the lot: the company whose director's certificate is auctioned, by name
         lot = C.company(a["company"], D.COMPANIES[a["company"]][0])
-        acts = [{"type": "pass", "entity": pid, "about": lot}]
+        acts = [entry("pass", pid, about=lot, label=C.msg("act.pass", "Pass"))]
         cap = g.bid_cap(pid)
         if cap >= a["bid"] + D.BID_STEP and (g.certs(pid) < g.cert_limit()
                                               or g._can_sell_any(pid)):
-            acts.insert(0, {"type": "bid", "entity": pid, "about": lot, "params": {
+            acts.insert(0, entry("bid", pid, about=lot, params={
                 "amount": C.number("money", a["bid"] + D.BID_STEP, cap, D.BID_STEP)},
-                "show": [g.auction_cash(pid)]})
+                show=[g.auction_cash(pid)], label=C.msg("act.bid.plain", "Bid")))
         return acts
 
 
@@ -103,6 +109,9 @@ class StockTurn(StockStep):
     """RB §7: a player's turn: sell (``sell_shares`` {company, count}), buy one share
     (``buy_share`` {company, source}) or start an auction (``start_auction`` {company, bid}),
     then ``done``; or ``pass``."""
+    POSTS = {"sell_shares": {"company": "company", "count": "count"},
+             "buy_share": {"company": "company", "source": "entity", "price": "money"},
+             "start_auction": {"company": "company", "bid": "money"}}
 
     def on(self, g):
         return g.round == "stock" and not g.sr["par"] and not g.sr["auction"]
@@ -143,25 +152,32 @@ class StockTurn(StockStep):
                     continue
                 if g.units(sym, "company") and \
                         g.units(sym, pid) + 1 <= D.COMPANY_BUY_LIMIT_UNITS[g.n]:
-                    acts.append({"type": "buy_share", "entity": pid, "company": sym,
-                                 "source": "company", "price": g.price(sym)})
+                    acts.append(share_entry(pid, sym, "company", g.price(sym)))
                 if g.units(sym, "pool"):
-                    acts.append({"type": "buy_share", "entity": pid, "company": sym,
-                                 "source": "bank", "price": g.price(sym)})
+                    acts.append(share_entry(pid, sym, "bank", g.price(sym)))
             cap = g.bid_cap(pid)
             choices = g.auctionable()
             if choices and cap >= 0 and (g.certs(pid) < g.cert_limit() or g._can_sell_any(pid)):
-                acts.append({"type": "start_auction", "entity": pid, "params": {
+                acts.append(entry("start_auction", pid, params={
                     "company": C.choice("company", choices, {c: lot_label(c) for c in choices}),
-                    "bid": C.number("money", 0, cap, D.BID_STEP)}})
+                    "bid": C.number("money", 0, cap, D.BID_STEP)},
+                    label=C.msg("act.start_auction", "Start an auction")))
         if g.certs(pid) > g.cert_limit() and g._can_sell_any(pid):
             # RB §7.4: over the limit, the turn cannot end before selling down to it
             return [a for a in acts if a["type"] == "sell_shares"]
         if sr["acted"]:
-            acts.append({"type": "done", "entity": pid})
+            acts.append(done_entry(pid))
         else:
-            acts.append({"type": "pass", "entity": pid})
+            acts.append(pass_entry(pid))
         return acts
+
+
+def share_entry(pid: str, sym: str, source: str, price: int) -> dict:
+    """Buy one share of ``sym`` from ``source`` (``company``: its treasury, ``bank``: the
+    pool) at ``price``."""
+    return entry("buy_share", pid, company=sym, source=source, price=price,
+                 about=C.company(sym),
+                 label=C.msg("act.buy_share", f"Buy a share of {sym}", company=C.company(sym)))
 
 
 STOCK_STEPS = (ParPrice, Auction, StockTurn)

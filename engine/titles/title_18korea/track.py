@@ -4,10 +4,20 @@ and the places a company may build at."""
 from __future__ import annotations
 
 from engine import contract as C
+from engine.core18xx.entries import entry
 from engine.core18xx.steps.base import worded
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.base import as_int, err
 from engine.titles.title_18korea.steps import BuildStation, LayTrack
+
+
+def lay_label() -> dict:
+    return C.msg("act.lay_tile", "Lay or upgrade a tile")
+
+
+def tp_left(turn) -> list[dict]:
+    """A lay's shown row: the track points the turn has left (RB §9.2)."""
+    return [{"label": C.msg("field.tp_left", "Track points left"), "value": C.count(turn["tp"])}]
 
 
 class TrackMixin:
@@ -297,8 +307,8 @@ class TrackMixin:
         known = {hx: tiles for hx, tiles in known.items() if tiles}
         if known:
             waiting = sorted({s for hx in known for s in self.hexes.get(hx, {}).get("outer", [])})
-            acts.append({"type": "lay_tile", "entity": sym, "form": "known_hex", "tp_left": turn["tp"],
-                         "params": {
+            acts.append(entry("lay_tile", sym, form="known_hex", label=lay_label(), show=tp_left(turn),
+                         params={
                              "hex": C.choice("hex", list(known)),
                              "tile": C.choice("tile", sorted({t for ts in known.values() for t in ts}),
                                               free_entry=True,
@@ -313,12 +323,12 @@ class TrackMixin:
                                 if waiting else {}),
                              "cost": C.number("money", 0, D.MAX_PRINTED_COST, D.COST_STEP,
                                               optional=True, note="a named city's printed cost, "
-                                              "at its first build (the rulebook does not give it)")}})
+                                              "at its first build (the rulebook does not give it)")}))
         if not turn["home"]:
             by_kind = {k: self.tile_choices("yellow", k) for k in D.LABEL_KINDS}
             top = min(D.MAX_PRINTED_COST, comp.cash - comp.cash % D.COST_STEP)
-            acts.append({"type": "lay_tile", "entity": sym, "form": "new_hex", "tp_left": turn["tp"],
-                         "params": {
+            acts.append(entry("lay_tile", sym, form="new_hex", label=lay_label(), show=tp_left(turn),
+                         params={
                              "hex": C.free_text(D.LABEL_MAX, normalise="upper",
                                                 not_in=sorted(self.map, key=str.upper)),
                              "side": worded("text", ["S"] if self.war == "done" else ["N", "S"]),
@@ -326,7 +336,7 @@ class TrackMixin:
                              "cost": C.number("money", 0, top, D.COST_STEP),
                              "tile": C.choice("tile", sorted({t for ts in by_kind.values() for t in ts}),
                                               choices_by={"field": "hex_kind", "map": by_kind}),
-                             "rotation": rotation}})
+                             "rotation": rotation}))
         return acts
 
     def buildable_hexes(self, comp, turn) -> list[str]:

@@ -42,13 +42,36 @@ from engine.titles.title_18lilliput.steps import (ActionCards, CharacterNote, Co
                                                   TrainRuns)
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
-from engine.core18xx.declare import describe as describe_step
+from engine.core18xx.game import describer
 from engine.titles.title_18lilliput.words import WORDS
 
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
                RunsMixin, BureaucracyMixin, LilliputCorrections, BookMixin):
     # the turn machine: the core's round of steps (``steps.py``)
     STEPS = (CharacterNote, Correction, DiscardFirst, DraftPick, ActionCards, TrainRuns)
+    # what its steps post that is a value of a type (``Step.POSTS``: the history line says
+    # them so), and each correction kind (``LilliputCorrections.correction_forms``)
+    POSTS = {"take_card": {"card": "company"}, "personal_cash": {"amount": "money"},
+             **{kind: {"company": "company"} for kind in (
+                 "company_cash", "lay_track", "upgrade_track", "castle", "place_station",
+                 "buy_share")},
+             "buy_train": {"company": "company", "train": "train", "price": "money"},
+             "sell_shares": {"company": "company", "count": "count"},
+             "found_company": {"company": "company", "price": "money"},
+             "run": {"revenues": "list:money"}, "discard_train": {"train": "train"}}
+    CORRECTION_POSTS = {**LilliputCorrections.CORRECTION_POSTS, "card": {"card": "company"},
+                        "first_player": {"player": "player"},
+                        "land_copy": {"player": "player"},
+                        "share_price": {"company": "company", "price": "money"},
+                        "shares": {"company": "company", "count": "count", "source": "entity",
+                                   "to": "entity"},
+                        "train": {"company": "company", "train": "train"},
+                        "train_count": {"count": "count", "train": "train"},
+                        "train_price": {"price": "money", "train": "train"}}
+
+    @classmethod
+    def step_classes(cls) -> tuple:
+        return cls.STEPS
 
     def __init__(self, players, seed, options):
         self._init_books(players, seed, options)
@@ -89,7 +112,7 @@ VALUE_WORDS = {"effect": "effect.", "dividend": "dividend.", "kind": "kind.",
 def describe(action: dict, currency: str = "") -> dict:
     """A posted step as its history line: the core's, with the title's words for the values
     of its choices (an effect, a dividend, a kind of card, a pick of the draft)."""
-    out = describe_step(action, currency)
+    out = describer(Lilliput)(action, currency)
     for d in out["details"]:
         key = d["label"]["code"].removeprefix("param.")
         if d["label"]["code"] in WORDS:            # the field's name in words, never its key
