@@ -8,7 +8,8 @@ in :class:`engine.core18xx.game.Core18xx`, which every method receives as ``g``.
 round waits on that one: it refuses the action). The taking step is asked whether the entity
 may act (``may_act``; else "not your turn"), then its ``process_<type>`` runs (or its ``take``
 for a step that takes types of the game's choosing; what it returns, ``apply`` returns). No step takes the type: ``no_step`` refuses it. ``legal`` is the
-steps' entries in order, up to and including the first step that blocks; ``acting`` is who
+steps' entries in order, up to and including the first step that blocks, then the entries of
+the steps taken at any time (``Step.ANYTIME``), whatever blocks; ``acting`` is who
 that step waits on, or the round's own turn (``turn_acting``).
 
 A round class sets ``name``; the steps come from the game (``Core18xx.AUCTION_STEPS``,
@@ -30,9 +31,10 @@ _PLANS: dict[tuple, tuple] = {}
 
 def _plan(classes: tuple) -> tuple:
     """(take {type: (index, method name)}, asked ((index, BLOCKS_WHILE or None), ..), interrupts (same),
-    starters (indexes of the steps with a ``start``))."""
+    starters (indexes of the steps with a ``start``), anytime (indexes of the ``ANYTIME`` steps))."""
     take: dict[str, int] = {}
     asked, interrupts, starters = [], [], []
+    anytime = tuple(i for i, cls in enumerate(classes) if cls.ANYTIME)
     for i, cls in enumerate(classes):
         guarded = cls.BLOCKS_WHILE is not None and cls.actions is Step.actions \
             and cls.blocks is Step.blocks
@@ -46,7 +48,7 @@ def _plan(classes: tuple) -> tuple:
             interrupts.append((i, cls.BLOCKS_WHILE if guarded else None))
         if cls.start is not Step.start:
             starters.append(i)
-    plan = _PLANS[classes] = (take, tuple(asked), tuple(interrupts), tuple(starters))
+    plan = _PLANS[classes] = (take, tuple(asked), tuple(interrupts), tuple(starters), anytime)
     return plan
 
 
@@ -196,12 +198,30 @@ class Round:
         return []
 
     def legal(self, g) -> list[dict]:
+        anytime = (self._plan or self.plan())[4]
+        if anytime:
+            return self._legal_with_anytime(g, anytime)
         out: list[dict] = []
         for step in self.steps:
             if step.blocks(g):
                 return out + step.legal(g)
             if not self.finished:
                 out += step.legal(g)
+        return out
+
+    def _legal_with_anytime(self, g, anytime: tuple) -> list[dict]:
+        """The other steps' entries as without them, then the steps taken at any time."""
+        out: list[dict] = []
+        for step in self.steps:
+            if step.ANYTIME:
+                continue
+            if step.blocks(g):
+                out += step.legal(g)
+                break
+            if not self.finished:
+                out += step.legal(g)
+        for j in anytime:
+            out += self.steps[j].legal(g)
         return out
 
     def view(self, g) -> dict:

@@ -29,6 +29,9 @@ class Step:
     # the round then checks it without a call (DiscardTrain: ``g.crowded``).
     BLOCKS_WHILE: str | None = None
     AUCTION = False          # the step of an auction round that keeps the lots and bids
+    # A step taken at any time (18 Lilliput's character notes and corrections): it never
+    # blocks, and the round lists its entries after all the others (``Round.legal``).
+    ANYTIME = False
     # What each of its action types posts that is a value of a type: {type: {field: value
     # type}} ("money", "company", "list:money" for a list of them, ...). A posted step's
     # history line says these fields so (``engine.core18xx.declare.describe``); any other
