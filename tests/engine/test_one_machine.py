@@ -166,6 +166,107 @@ def test_an_18korea_turn_kept_as_a_position_string_still_loads():
     assert old.flow.blocking_step(old).NAME == "dividend"
 
 
+# -- one turn machine: 18 Lilliput's rounds on the core's (issue 24, item 2) ----------------
+def test_18lilliput_plays_the_cores_rounds_in_the_order_its_game_says():
+    """A draft round, then an action round and a run round each round: each the core's
+    ``Round`` with the title's steps as data; whose turn it is comes from the round."""
+    from engine.core18xx.rounds import Round
+    from tests.engine import helpers_18lilliput as H
+    game = H.new_game(3)
+    r = game.rules
+    seen = [(type(r.current_round).__name__, r.round)]
+    assert isinstance(r.current_round, Round) and r.acting() == [r.drafting()]
+    game = H.drafted(3)
+    r = game.rules
+    seen = [(type(r.current_round).__name__, r.round)]
+    assert r.acting() == [r.acting_player()] and r.current_round.step_classes == r.ACTION_STEPS
+    H.finish_actions(game)
+    seen.append((type(r.current_round).__name__, r.round))
+    assert r.acting() == [r.running()] and r.current_round.step_classes == r.RUN_STEPS
+    H.run_all(game)
+    seen.append((type(r.current_round).__name__, r.round))
+    assert seen == [("ActionRound", 1), ("RunRound", 1), ("ActionRound", 2)]
+    assert [r.current_round.name, r.step] == ["actions", "actions"]
+    with pytest.raises(AttributeError):
+        r.step = "runs"                         # only the round's name, for the book
+
+
+def test_no_18lilliput_rule_branches_on_the_step_name():
+    """The part of the round is the round itself: only the book reads ``step``."""
+    title = ENGINE / "titles" / "title_18lilliput"
+    found = [f"{path.name}:{n}" for path in title.glob("*.py") if path.name != "book.py"
+             for n, line in enumerate(path.read_text().splitlines(), 1)
+             if re.search(r"\.step\s*(==|!=|=(?!=))", line.split("#")[0])]
+    assert found == []
+
+
+def test_an_18lilliput_action_of_another_round_is_refused_by_the_round():
+    from engine.errors import GameError
+    from tests.engine import helpers_18lilliput as H
+    game = H.drafted(2)
+    r = game.rules
+    with pytest.raises(GameError) as refused:
+        r.apply({"type": "pick", "entity": r.acting_player(), "pick": "Emperor"})
+    assert refused.value.code == "bad_action_now"
+    with pytest.raises(GameError) as refused:
+        r.apply({"type": "fly", "entity": r.acting_player()})
+    assert refused.value.code == "bad_action_type"
+
+
+def test_the_cores_round_lists_the_steps_taken_at_any_time_last_even_while_one_blocks():
+    from engine.core18xx.rounds import Round
+    from engine.core18xx.steps.base import Step
+
+    class Note(Step):
+        ANYTIME = True
+
+        def legal(self, g):
+            return [{"type": "note"}]
+
+    class Wait(Step):
+        def blocks(self, g):
+            return g.waiting
+
+        def legal(self, g):
+            return [{"type": "wait"}]
+
+    class Later(Step):
+        def legal(self, g):
+            return [{"type": "later"}]
+
+    class G:
+        waiting = True
+
+    rnd = Round(G, (Note, Wait, Later))
+    assert [e["type"] for e in rnd.legal(G)] == ["wait", "note"]
+    G.waiting = False
+    assert [e["type"] for e in rnd.legal(G)] == ["wait", "later", "note"]
+
+
+def test_an_18lilliput_game_kept_with_one_round_for_the_whole_game_still_loads():
+    """A snapshot of an older version kept one round (``flow``) and the part of the round
+    (``step``): it loads as the round of that part and plays on as the game does."""
+    import pickle
+    from engine.titles.title_18lilliput import Lilliput
+    from engine.titles.title_18lilliput.steps import LilliputRound
+    from tests.engine import helpers_18lilliput as H
+    game = H.drafted(2)
+    H.finish_actions(game)
+    r = game.rules
+    state = dict(r.__dict__)
+    state.pop("current_round")
+    state["flow"] = LilliputRound(r, Lilliput.step_classes())
+    state["step"] = "runs"
+    old = Lilliput.__new__(Lilliput)
+    old.__setstate__(pickle.loads(pickle.dumps(state)))
+    assert old.step == "runs" and old.legal_actions() == r.legal_actions()
+    company = old.running()
+    run = {"type": "run", "entity": company, "dividend": "pay",
+           "revenues": [10] * len(old.companies[company]["trains"])}
+    assert [e.code for e in old.apply(dict(run))] == [e.code for e in r.apply(dict(run))]
+    assert old.result() == r.result() and old.acting() == r.acting()
+
+
 # -- one corrections machine: the core's, with the titles' kinds ----------------------------
 @pytest.mark.parametrize("title,n", [("1888-N", 3), ("1899-DAIHAN", 3), ("18Korea", 3),
                                      ("18Lilliput", 3)])

@@ -10,8 +10,9 @@ rounds, each of (1) action cards drafted in the order 1-2-3-4-4-3-2-1, (2) train
 ``corrections``, ``book`` (what the phones show); ``base`` keeps the books.
 
 From the 18xx core it uses ``Ledger``, ``StockMarket``, ``ShareBook``, ``Depot``, the
-score rows and the ``Round`` of steps (``steps``: one step per part of the round, each action
-type a ``process_<type>``); the core's stock and operating rounds do not fit. Events go out
+score rows and the ``Round`` of steps (``steps``: a draft round, then an action round and a run
+round each round, their steps listed here as data, each action type a ``process_<type>``);
+the core's stock and operating rounds do not fit. Events go out
 through the one ``emit`` (``engine.events.Emitter``), refusals are raised (``GameError``) where they are found.
 
 Actions (``entity`` a player id, or a company for ``run``):
@@ -37,9 +38,9 @@ from engine.titles.title_18lilliput.corrections import LilliputCorrections
 from engine.titles.title_18lilliput.draft import DraftMixin
 from engine.titles.title_18lilliput.runs import RunsMixin
 from engine.titles.title_18lilliput.shares import SharesMixin
-from engine.titles.title_18lilliput.steps import (ActionCards, CharacterNote, Correction,
-                                                  DiscardFirst, DraftPick, LilliputRound,
-                                                  TrainRuns)
+from engine.titles.title_18lilliput.steps import (ActionCards, ActionRound, CharacterNote,
+                                                  Correction, DiscardFirst, DraftPick,
+                                                  DraftRound, RunRound, TrainRuns)
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
 from engine.core18xx.game import describer
@@ -47,8 +48,11 @@ from engine.titles.title_18lilliput.words import WORDS
 
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
                RunsMixin, BureaucracyMixin, LilliputCorrections, BookMixin):
-    # the turn machine: the core's round of steps (``steps.py``)
-    STEPS = (CharacterNote, Correction, DiscardFirst, DraftPick, ActionCards, TrainRuns)
+    # the rounds' steps (``steps.py``), on the core's machine; the character notes and the
+    # corrections are taken at any time (``ANYTIME``), a train over the limit discarded first
+    DRAFT_STEPS = (CharacterNote, Correction, DiscardFirst, DraftPick)
+    ACTION_STEPS = (CharacterNote, Correction, DiscardFirst, ActionCards)
+    RUN_STEPS = (CharacterNote, Correction, DiscardFirst, TrainRuns)
     # what its steps post that is a value of a type (``Step.POSTS``: the history line says
     # them so), and each correction kind (``LilliputCorrections.correction_forms``)
     POSTS = {"take_card": {"card": "company"}, "personal_cash": {"amount": "money"},
@@ -71,7 +75,7 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
 
     @classmethod
     def step_classes(cls) -> tuple:
-        return cls.STEPS
+        return cls.DRAFT_STEPS + cls.ACTION_STEPS + cls.RUN_STEPS
 
     def __init__(self, players, seed, options):
         self._init_books(players, seed, options)
@@ -81,12 +85,52 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
         self.action_order, self.action_index = [], 0
         self.run_order, self.run_index = [], 0
         self._events: list = []
-        self.flow = LilliputRound(self, self.STEPS)
+        self.current_round = self.first_round()
 
-    # -- the machine: every action goes to its step (``steps.py``) --------------------------
+    def __setstate__(self, state):
+        # a snapshot of an older version kept one round for the whole game (``flow``) and
+        # the part of it in ``step``: the round of that part, with the title's steps now
+        step = state.pop("step", None)
+        if state.pop("flow", None) is not None:
+            rounds = {"draft": (DraftRound, self.DRAFT_STEPS),
+                      "runs": (RunRound, self.RUN_STEPS)}
+            cls, steps = rounds.get(step, (ActionRound, self.ACTION_STEPS))
+            state["current_round"] = cls(self, steps)
+        self.__dict__.update(state)
+
+    # -- the order of the rounds -----------------------------------------------------------
+    def first_round(self):
+        return DraftRound(self, self.DRAFT_STEPS)
+
+    def next_round(self) -> None:
+        """The draft, then each round's action step and train runs; bureaucracy after the
+        runs, and after the eighth round's the game is over."""
+        if self.current_round.name == "runs":
+            self.bureaucracy()
+            if self.finished:
+                return
+        if self.current_round.name == "actions":
+            self.start_runs()
+            self.current_round = RunRound(self, self.RUN_STEPS)
+        else:
+            self.start_round()
+            self.current_round = ActionRound(self, self.ACTION_STEPS)
+
+    def _settle(self) -> None:
+        """Move on while the round is over (nobody's turn in it)."""
+        while not self.finished and not self.current_round.turn_acting(self):
+            self.next_round()
+
+    @property
+    def step(self) -> str:
+        """The part of the round the game is in, for the book: the round's name, or over."""
+        return "over" if self.finished else self.current_round.name
+
+    # -- the machine: every action goes to its round's steps (``steps.py``) -----------------
     def apply(self, action: dict) -> list:
         self._events = []
-        self.flow.apply(self, action)
+        self.current_round.apply(self, action)
+        self._settle()
         self.keep_recent(self._events)
         return self._events
 
@@ -94,12 +138,12 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
     def acting(self) -> list[str]:
         if self.finished:
             return []
-        return self.flow.acting(self)
+        return self.current_round.acting(self)
 
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        return self.flow.legal(self)
+        return self.current_round.legal(self)
 
 
 # A step's values in the title's own words (the core's words know 'payout', not 'pay', and

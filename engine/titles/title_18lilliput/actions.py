@@ -30,7 +30,7 @@ EFFECT_ACTIONS = {
 class ActionsMixin:
     # -- the round -------------------------------------------------------------------------
     def start_round(self) -> None:
-        self.step = "actions"
+        """A round's action step begins (``Lilliput.next_round``)."""
         self.action_order = D.snake(self.order_from_first())
         self.action_index = 0
         self.cards = D.ACTION_CARDS[: D.CARDS_IN_PLAY[len(self.seating)]]
@@ -41,7 +41,8 @@ class ActionsMixin:
                   round=self.round, player=first)
 
     def acting_player(self) -> str | None:
-        if self.step != "actions" or self.action_index >= len(self.action_order):
+        """Whose card it is (the action round's turn), None once every card is taken."""
+        if self.action_index >= len(self.action_order):
             return None
         return self.action_order[self.action_index]
 
@@ -54,7 +55,7 @@ class ActionsMixin:
     # -- taking a card ---------------------------------------------------------------------
     def take_card(self, player: str, action: dict) -> None:
         card, effect = action.get("card"), action.get("effect")
-        if self.step == "actions" and len(self.cards_of(player)) >= D.CARDS_PER_PLAYER:
+        if len(self.cards_of(player)) >= D.CARDS_PER_PLAYER:
             raise GameError("two_cards_taken", f"{self.player_name(player)} has taken "
                       f"{D.CARDS_PER_PLAYER} action cards this round already.", player=player)
         self.need_turn(player)
@@ -75,8 +76,6 @@ class ActionsMixin:
                   effect=C.msg("effect." + effect, effect))
 
     def need_turn(self, player: str) -> None:
-        if self.step != "actions":
-            raise GameError("not_action_step", "Action cards are taken in the action step only.")
         if self.acting_player() != player:
             raise GameError("not_your_turn", f"It is {self.player_name(self.acting_player())}'s turn.",
                       player=self.acting_player())
@@ -100,8 +99,6 @@ class ActionsMixin:
     def end_turn(self) -> None:
         self.pending = None
         self.action_index += 1
-        if self.action_index >= len(self.action_order):
-            self.start_runs()
 
     # -- cash effects ----------------------------------------------------------------------
     def personal_cash(self, player: str, action: dict) -> None:

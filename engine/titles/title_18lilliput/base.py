@@ -115,7 +115,6 @@ class Base(Emitter):
         self.castle_laid = False
         self.land_copy_used = {p: False for p in self.seating}
         self.round = 1
-        self.step = "draft"
         self.finished = False
         self.game_end_reason = None
         self.recent: list[dict] = []

@@ -30,7 +30,6 @@ class BureaucracyMixin(Scores):
             self.train_left_deck(Depot.kind(t))
         self.first = (self.first + 1) % len(self.seating)
         if self.round >= D.ROUNDS:
-            self.step = "over"
             self.finished = True
             self.game_end_reason = "eight_rounds"
             scores = self.result()
@@ -50,7 +49,6 @@ class BureaucracyMixin(Scores):
             count=len(moved), player=first, round=self.round,
             trains=[C.train(Depot.kind(t)) for t in moved])
         self._events.insert(first_event, self._events.pop())
-        self.start_round()
 
     # -- the end (the core's ``Scores``): cash and shares at price, company money not
     # counted, and an unused Land Copy card worth £20 (summary, "게임 종료") ----------------

@@ -273,7 +273,7 @@ class LilliputCorrections(Corrections):
                  count=C.number("count", 1, 3, default=1, label=C.msg("param.count", "Shares")))
         form("round", round=C.number("count", 1, D.ROUNDS, default=self.round,
                                      label=C.msg("param.round", "Round")))
-        if self.step == "actions":
+        if self.acting_player() is not None:          # the action round's cards
             form("card", card=C.choice("text", list(self.cards),
                                        label=C.msg("param.card", "Card")),
                  holder=C.choice("entity", [NONE] + self.seating,

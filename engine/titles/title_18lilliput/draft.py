@@ -28,7 +28,8 @@ class DraftMixin:
         self.picked: dict[str, list[str]] = {p: [] for p in self.seating}
 
     def drafting(self) -> str | None:
-        if self.step != "draft":
+        """Whose pick it is (the draft round's turn), None once the draft is over."""
+        if self.draft_index >= len(self.draft_order):
             return None
         return self.draft_order[self.draft_index]
 
@@ -70,8 +71,6 @@ class DraftMixin:
         if pick == NOTHING and not self.draft_choices(player):
             # only after a correction gave away every card of the kind still owed
             self.draft_index += 1
-            if self.draft_index >= len(self.draft_order):
-                self.start_round()
             return
         kind = self._pick_kind(pick) if isinstance(pick, str) else None
         if kind is None:
@@ -95,8 +94,6 @@ class DraftMixin:
             self.emit("character_picked", f"{self.player_name(player)} takes the {pick}.",
                       player=player, character=pick)
         self.draft_index += 1
-        if self.draft_index >= len(self.draft_order):
-            self.start_round()
 
     def _start_company(self, player: str, cid: str, home_kind: str) -> None:
         spec = D.STARTING[cid]

@@ -22,15 +22,14 @@ PAY, WITHHOLD = "pay", "withhold"
 
 class RunsMixin:
     def start_runs(self) -> None:
-        self.step = "runs"
+        """A round's train runs begin (``Lilliput.next_round``)."""
         self.run_order = sorted(self.live_companies(), key=self.market.sort_key)
         self.run_index = 0
         self.emit("runs_started", f"Round {self.round}: the trains run.", round=self.round)
-        if not self.run_order:
-            self.bureaucracy()
 
     def running(self) -> str | None:
-        if self.step != "runs" or self.run_index >= len(self.run_order):
+        """Whose run it is (the run round's turn), None once every company has run."""
+        if self.run_index >= len(self.run_order):
             return None
         return self.run_order[self.run_index]
 
@@ -96,8 +95,6 @@ class RunsMixin:
             if pool_train not in (None, "", "none"):
                 self.buy_train(company, "pool", pool_train, None)
         self.run_index += 1
-        if self.run_index >= len(self.run_order):
-            self.bureaucracy()
 
     def run_legal(self, company: str) -> list[dict]:
         co = self.companies[company]

@@ -1,13 +1,15 @@
-"""18 Lilliput's turn machine on the 18xx core's (``engine.core18xx.rounds.Round``): one
-round object for the whole game (``Lilliput.flow``), its steps by the part of the round
-the game is in (``g.step``: draft, actions, runs), with the discard of a company over its
-train limit blocking them all. Each step's ``process_<type>`` checks what the part of the
-round asks (whose pick, whose run) and applies the rule (the title's rule functions, by
-name: ``g.take_card``, ``g.lay_track``, ``g.run`` ...), which emit the action's events
-(``g.emit``) and raise ``GameError`` where they refuse.
+"""18 Lilliput's rounds and steps on the 18xx core's machine (``engine.core18xx.rounds``).
+
+The game is a draft round, then eight rounds of an action round and a run round
+(bureaucracy between them: ``Lilliput.next_round``). Each round is the core's ``Round`` with
+a name and the title's steps as data (``DRAFT_STEPS``, ``ACTION_STEPS``, ``RUN_STEPS`` on
+``Lilliput``); whose turn it is comes from the round (``turn_acting``), or from the discard of
+a company over its train limit while it blocks. Each step's ``process_<type>`` applies the
+rule (the title's rule functions, by name: ``g.pick``, ``g.take_card``, ``g.run`` ...), which
+emit the action's events (``g.emit``) and raise ``GameError`` where they refuse.
 
 The character notes and the corrections may come at any time: their steps come first, so
-no step blocks them, and their entries are listed last (``ANYTIME``).
+no step blocks them, and the core lists their entries last (``Step.ANYTIME``).
 """
 from __future__ import annotations
 
@@ -20,8 +22,6 @@ from engine.titles.title_18lilliput.base import filled_msg
 
 
 class LilliputStep(Step):
-    ANYTIME = False                   # taken at any time, its entries listed after the others
-
     def may_act(self, g, entity):
         return True                   # each process_<type> says whose turn it is
 
@@ -109,14 +109,12 @@ class DraftPick(LilliputStep):
 
     def process_pick(self, g, action):
         entity = action.get("entity")
-        if g.step != "draft":
-            raise GameError("draft_over", "The draft is over.")
         if entity != g.drafting():
             raise GameError("not_your_turn", f"It is {g.player_name(g.drafting())}'s pick.")
         g.pick(entity, action)
 
     def legal(self, g):
-        return g.draft_legal(g.drafting()) if g.step == "draft" else []
+        return g.draft_legal(g.drafting())
 
 
 class ActionCards(LilliputStep):
@@ -163,7 +161,7 @@ class ActionCards(LilliputStep):
         g.found_company(player_of(g, action), action)
 
     def legal(self, g):
-        return g.action_legal(g.acting_player()) if g.step == "actions" else []
+        return g.action_legal(g.acting_player())
 
 
 class TrainRuns(LilliputStep):
@@ -171,46 +169,43 @@ class TrainRuns(LilliputStep):
     ACTIONS = ("run",)
 
     def process_run(self, g, action):
-        if g.step != "runs":
-            raise GameError("not_run_step", "Trains run after the action step.")
         g.run(action.get("entity"), action)
 
     def legal(self, g):
-        return g.run_legal(g.running()) if g.step == "runs" else []
+        return g.run_legal(g.running())
 
 
 class LilliputRound(Round):
-    name = "round"
+    """A round of 18 Lilliput: ``name`` (the book's step) and whose turn it is (``whose``:
+    the game's rule that says it); the round is over when it is nobody's turn."""
+    whose = ""
 
     def __init__(self, g, steps):
         super().__init__(g, steps)
         self.start_steps(g)
 
     def turn_acting(self, g):
-        if g.step == "draft":
-            return [g.drafting()]
-        if g.step == "actions":
-            return [g.acting_player()]
-        if g.step == "runs":
-            return [g.running()]
-        return []
-
-    def legal(self, g):
-        """The steps' entries in order up to the first that blocks, then the entries of
-        the steps taken at any time."""
-        out: list[dict] = []
-        for step in self.steps:
-            if step.ANYTIME:
-                continue
-            if step.blocks(g):
-                out += step.legal(g)
-                break
-            out += step.legal(g)
-        for step in self.steps:
-            if step.ANYTIME:
-                out += step.legal(g)
-        return out
+        who = getattr(g, self.whose)()
+        return [] if who is None else [who]
 
     def no_step(self, g, action):
         kind = action["type"]
-        raise GameError("bad_action_type", f"Unknown action {kind!r}.", type=kind)
+        if not any(kind in cls.ACTIONS for cls in type(g).step_classes()):
+            raise GameError("bad_action_type", f"Unknown action {kind!r}.", type=kind)
+        raise GameError("bad_action_now", f"{kind!r} is not an action of the {self.name} "
+                        "step.", type=kind, step=self.name)
+
+
+class DraftRound(LilliputRound):
+    """The draft of starting companies and characters, once before the first round."""
+    name, whose = "draft", "drafting"
+
+
+class ActionRound(LilliputRound):
+    """The action step of a round: two action cards each, in snake order."""
+    name, whose = "actions", "acting_player"
+
+
+class RunRound(LilliputRound):
+    """The train runs of a round, highest price first."""
+    name, whose = "runs", "running"

@@ -197,7 +197,6 @@ WORDS = {
     "discard_first": _w("%(company)s is over its train limit: put a train into the pool "
                         "first.", "%(company)s 회사가 열차 제한을 넘었습니다: 먼저 열차를 "
                         "트레인 풀에 넣으세요."),
-    "draft_over": _w("The draft is over.", "드래프트는 끝났습니다."),
     "effect_pending": _w("Finish the effect of the card taken first.",
                          "먼저 가져간 카드의 효과를 마치세요."),
     "exits_lost": _w("An upgrade keeps every exit (%(exits)s).",
@@ -226,8 +225,6 @@ WORDS = {
     "no_withhold_last_round": _w("In the last round every dividend is paid; withholding is "
                                  "not allowed.", "마지막 라운드에는 무조건 배당해야 하며 "
                                  "보관할 수 없습니다."),
-    "not_action_step": _w("Action cards are taken in the action step only.",
-                          "액션 카드는 행동 단계에서만 가져갑니다."),
     "not_connected": _w("%(pos)s is not on the network of %(company)s.",
                         "%(pos)s 자리는 %(company)s 회사의 노선과 이어져 있지 않습니다."),
     "not_director": _w("%(player)s is not the director of %(company)s.",
@@ -241,7 +238,6 @@ WORDS = {
     "not_in_pool": _w("No such train in the train pool.", "트레인 풀에 그 열차가 없습니다."),
     "not_obsolete": _w("Not an obsolete train of %(company)s.",
                        "%(company)s 회사의 구식 열차가 아닙니다."),
-    "not_run_step": _w("Trains run after the action step.", "열차 운행은 행동 단계 다음입니다."),
     "not_your_character": _w("You do not hold that character.",
                              "그 캐릭터 카드를 가지고 있지 않습니다."),
     "not_your_turn": _w("It is not your turn.", "지금은 차례가 아닙니다."),
