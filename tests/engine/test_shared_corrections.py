@@ -178,3 +178,15 @@ def test_every_correction_of_a_titles_own_kind_says_what_it_did_in_english_and_k
     offered = {e.get("kind") for e in game.legal_actions() if e["type"] == "correction"}
     assert own & offered <= set(kinds), sorted(own & offered - set(kinds))
     assert len(own & offered) >= 4, (own, offered)
+
+
+@pytest.mark.parametrize("title", ["1888-N", "1899-DAIHAN", "18Korea", "18Lilliput"])
+def test_random_play_with_the_corrections_offered_gets_no_shape_refusal(title):
+    """Each correction form offers only what its fix takes: a train taken from a company is
+    one it owns, a train given one the bank still holds (18 Lilliput offered every type)."""
+    import random
+
+    from tests.contract_play import random_game
+    for seed in range(4):
+        game = Game(title, ["a", "b", "c"], seed=seed)
+        assert random_game(game, random.Random(seed), max_steps=200, skip=()) > 50

@@ -260,12 +260,26 @@ class LilliputCorrections(Corrections):
             form("share_price", company=self.company_param(live),
                  price=C.choice("price", list(self.opts["price_index"]),
                                 label=C.msg("param.price", "Price")))
-            form("train", company=self.company_param(live),
-                 op=C.choice("text", ["give", "remove", "to_pool"],
-                             {o: C.msg("train_op." + o, o) for o in ["give", "remove", "to_pool"]},
-                             label=C.msg("param.op", "What")),
-                 train=C.choice("train", list(D.TRAIN_TYPES),
-                                label=C.msg("param.train", "Train")))
+            # a train given is one the deck or the pool still holds; one taken, one the
+            # company owns (each form offers only what its fix takes)
+            left = [k for k in D.TRAIN_TYPES
+                    if any(Depot.kind(t) == k for t in self.depot.discarded + self.depot.upcoming)]
+            if left:
+                out.append(("train", {"label": C.msg("fix.train.give", WORDS["fix.train.give"]["en"]),
+                                      "op": "give"},
+                            {"company": self.company_param(live),
+                             "train": C.choice("train", left, label=C.msg("param.train", "Train"))}))
+            owned = {c: sorted({Depot.kind(t) for t in self.company_trains(c)},
+                               key=D.TRAIN_TYPES.index) for c in live if self.company_trains(c)}
+            if owned:
+                takes = ["remove", "to_pool"]
+                form("train", company=self.company_param(list(owned)),
+                     op=C.choice("text", takes, {o: C.msg("train_op." + o, o) for o in takes},
+                                 label=C.msg("param.op", "What")),
+                     train=C.choice("train", sorted({k for ks in owned.values() for k in ks},
+                                                    key=D.TRAIN_TYPES.index),
+                                    choices_by={"field": "company", "map": owned},
+                                    label=C.msg("param.train", "Train")))
             form("shares", company=self.company_param(live),
                  source=C.choice("entity", [BANK] + self.seating,
                                  label=C.msg("param.source", "From")),

@@ -452,7 +452,8 @@ for _c, _ko in {"Emperor": "황제", "Flimnap": "플림냅", "Limnoc": "림녹 �
                 "Bolgolam": "스카이레쉬 볼골람", "Balmuff": "발머프"}.items():
     WORDS["character." + _c] = _w(D.CHARACTER_NAMES[_c], _ko)
 _FIX = {"cash": ("Correct cash", "현금 정정"), "share_price": ("Correct a share price", "주가 정정"),
-        "train": ("Correct a train", "열차 정정"), "round": ("Correct the round", "라운드 정정"),
+        "train": ("Take a train from a company", "회사의 열차 빼기"),
+        "train.give": ("Give a company a train", "회사에 열차 주기"), "round": ("Correct the round", "라운드 정정"),
         "card": ("Correct an action card", "액션 카드 정정"),
         "land_copy": ("Correct a Land Copy card", "땅 복사 카드 정정"),
         "phase": ("Correct the phase", "페이즈 정정"), "shares": ("Move shares", "주식 이동"),
