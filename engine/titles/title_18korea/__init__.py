@@ -3,8 +3,10 @@
 Modules by rule: ``data`` (tables and their sources, ``PROVISIONAL`` notes),
 ``draft`` (RB §6, §13), ``stock`` (RB §7), ``operating`` (RB §9), ``trains``
 (RB §8, §9.7-9.11), ``war`` (RB §10), ``assets`` (RB §2.5, §16); ``base`` keeps
-the books; ``corrections`` the kinds of correction on the core's machinery. This module
-joins them, dispatches actions, and provides the view, the end and the scores. ``bot``
+the books; ``corrections`` the kinds of correction on the core's machinery; ``steps`` and
+``stock_steps`` the rounds' steps. This module joins them, takes the actions open at any
+time and hands the others to the current round, says the order of the rounds, and provides
+the view, the end and the scores. ``bot``
 plays seeded random legal games; ``scenario`` drives a game to a position through ordinary
 actions.
 
@@ -104,12 +106,13 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         # a snapshot of an older version kept one round for the whole game (``flow``) and the
         # round's name in ``round``: the round of that name, with the title's steps now
         name = state.pop("round", None)
-        if state.pop("flow", None) is not None:
+        old = state.pop("flow", None) is not None
+        self.__dict__.update(state)
+        if old:
             rounds = {"draft": (DraftRound, self.DRAFT_STEPS),
                       "stock": (StockRound, self.STOCK_STEPS)}
             cls, steps = rounds.get(name, (OperatingRound, self.OPERATING_STEPS))
-            state["current_round"] = cls(self, steps)
-        self.__dict__.update(state)
+            self.current_round = cls(self, steps)
 
     # -- the order of the rounds (RB §4) ----------------------------------------------------
     def next_round(self) -> None:
