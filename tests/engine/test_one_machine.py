@@ -113,25 +113,25 @@ def test_18korea_turn_steps_say_themselves_when_they_are_done_and_block_what_fol
 
     def now():      # the live game's rules and steps (a refusal restores them from a snapshot)
         r = game.rules
-        return (r,) + tuple(r.flow.step(c) for c in (LayTrack, Revenue, Dividend, BuyTrains))
+        return (r,) + tuple(r.current_round.step(c) for c in (LayTrack, Revenue, Dividend, BuyTrains))
     r, lay, run, dividend, trains = now()
     assert "step" not in r.ors["turn"]
     assert not lay.done(r) and not run.done(r) and run.blocks(r)
-    assert r.flow.blocking_step(r) is run
+    assert r.current_round.blocking_step(r) is run
     assert turn_types(game) >= {"lay_tile", "run"} and "dividend" not in turn_types(game)
     with pytest.raises(GameError) as refused:
         game.process({"type": "buy_train", "entity": sym, "source": "market"})
     assert refused.value.code == "run_first"
     game.process({"type": "run", "entity": sym, "revenues": [0]})
     r, lay, run, dividend, trains = now()
-    assert lay.done(r) and run.done(r) and r.flow.blocking_step(r) is dividend
+    assert lay.done(r) and run.done(r) and r.current_round.blocking_step(r) is dividend
     assert turn_types(game) == {"dividend"} and r.turn_step() == "dividend"
     with pytest.raises(GameError) as refused:
         game.process({"type": "lay_tile", "entity": sym, "hex": "Incheon", "tile": "57"})
     assert refused.value.code == "step_passed"
     game.process({"type": "dividend", "entity": sym, "kind": "withhold"})
     r, lay, run, dividend, trains = now()
-    assert dividend.done(r) and r.flow.blocking_step(r) is None and not trains.done(r)
+    assert dividend.done(r) and r.current_round.blocking_step(r) is None and not trains.done(r)
     assert "buy_train" in turn_types(game) and r.turn_step() == "trains"
 
 
@@ -143,7 +143,7 @@ def test_an_18korea_company_without_a_train_is_not_asked_to_run():
     game, sym = korea_first_turn()
     r = game.rules
     assert not r.companies[sym].trains
-    assert r.flow.step(Revenue).done(r) and r.flow.blocking_step(r) is r.flow.step(Dividend)
+    assert r.current_round.step(Revenue).done(r) and r.current_round.blocking_step(r) is r.current_round.step(Dividend)
     assert turn_types(game) >= {"lay_tile", "dividend"} and "run" not in turn_types(game)
     with pytest.raises(GameError) as refused:
         game.process({"type": "buy_train", "entity": sym, "source": "market"})
@@ -163,7 +163,87 @@ def test_an_18korea_turn_kept_as_a_position_string_still_loads():
     old = pickle.loads(pickle.dumps(r))
     assert old.turn_step() == "dividend" and "step" not in old.ors["turn"]
     assert {e["type"] for e in old.legal_actions() if not e.get("anytime")} == {"dividend"}
-    assert old.flow.blocking_step(old).NAME == "dividend"
+    assert old.current_round.blocking_step(old).NAME == "dividend"
+
+
+# -- one turn machine: 18Korea's rounds on the core's (issue 24, item 2) --------------------
+def test_18korea_plays_the_cores_rounds_in_the_order_its_game_says():
+    """The draft, a stock round, two operating rounds, then the next stock round: each the
+    core's ``Round`` with the title's steps as data; whose turn it is comes from the round."""
+    from engine.core18xx.rounds import Round
+    from engine.titles.title_18korea.scenario import end_stock_round, operate
+    game, sym = korea_first_turn()                 # the draft and a stock round played
+    r = game.rules
+    seen = [(type(r.current_round).__name__, r.or_no)]
+    assert isinstance(r.current_round, Round)
+    assert r.current_round.step_classes == r.OPERATING_STEPS and r.acting() == [sym]
+    operate(game, sym, dividend="withhold", buy=("market",))
+    seen.append((type(r.current_round).__name__, r.or_no))
+    operate(game, sym, dividend="withhold")
+    seen.append((type(r.current_round).__name__, r.or_no))
+    assert seen == [("OperatingRound", 1), ("OperatingRound", 2), ("StockRound", 2)]
+    assert r.current_round.step_classes == r.STOCK_STEPS and r.acting() == r.sr_acting()
+    assert [r.current_round.name, r.round] == ["stock", "stock"]
+    with pytest.raises(AttributeError):
+        r.round = "operating"                   # only the round's name, for the book
+    end_stock_round(game)
+    assert (type(r.current_round).__name__, r.set_no, r.or_no) == ("OperatingRound", 2, 1)
+
+
+def test_18korea_draft_round_gives_way_to_the_first_stock_round_in_seat_order():
+    from engine.titles.title_18korea.scenario import finish_draft, new_game
+    game = new_game(3, seed=2)
+    r = game.rules
+    assert r.current_round.name == "draft" and r.acting() == [r.draft_current()[0]]
+    finish_draft(game)
+    r = game.rules
+    assert r.current_round.name == "stock" and r.sr["order"] == r.seating
+    assert r.acting() == [r.seating[0]]
+
+
+def test_an_18korea_action_of_another_round_is_refused_by_the_round():
+    from engine.errors import GameError
+    game, sym = korea_first_turn()
+    r = game.rules
+    with pytest.raises(GameError) as refused:
+        r.apply({"type": "start_auction", "entity": sym, "company": sym, "bid": 0})
+    assert refused.value.code == "wrong_round"
+    with pytest.raises(GameError) as refused:
+        r.apply({"type": "draft", "entity": r.seating[0], "card": "OA01"})
+    assert refused.value.code in ("out_of_turn", "wrong_round")
+    r.finish("bankruptcy")                       # the game is over: no round takes an action
+    assert r.round == "over" and r.acting() == [] and r.legal_actions() == []
+    with pytest.raises(GameError) as refused:
+        r.apply({"type": "dividend", "entity": sym, "kind": "payout"})
+    assert refused.value.code == "game_over"
+
+
+@pytest.mark.parametrize("name", ["stock", "operating"])
+def test_an_18korea_game_kept_with_one_round_for_the_whole_game_still_loads(name):
+    """A snapshot of an older version kept one round (``flow``) and the round's name
+    (``round``): it loads as the round of that name and plays on as the game does."""
+    import pickle
+    from engine.titles.title_18korea import Korea18
+    from engine.titles.title_18korea.scenario import finish_draft, new_game
+    from engine.titles.title_18korea.steps import KoreaRound
+    if name == "operating":
+        game, sym = korea_first_turn()
+        action = {"type": "dividend", "entity": sym, "kind": "payout"}
+    else:
+        game = new_game(4, seed=1)
+        finish_draft(game)
+        action = {"type": "pass", "entity": game.rules.seating[0]}
+    r = game.rules
+    state = dict(r.__dict__)
+    state.pop("current_round")
+    state["flow"] = KoreaRound(r, Korea18.step_classes())
+    state["round"] = name
+    old = Korea18.__new__(Korea18)
+    old.__setstate__(pickle.loads(pickle.dumps(state)))
+    assert old.round == name and old.current_round.name == name
+    assert old.legal_actions() == r.legal_actions() and old.acting() == r.acting()
+    assert [e.code for e in old.apply(dict(action))] == [e.code for e in r.apply(dict(action))]
+    assert old.result() == r.result() and old.legal_actions() == r.legal_actions()
 
 
 # -- one turn machine: 18 Lilliput's rounds on the core's (issue 24, item 2) ----------------
@@ -191,12 +271,15 @@ def test_18lilliput_plays_the_cores_rounds_in_the_order_its_game_says():
         r.step = "runs"                         # only the round's name, for the book
 
 
-def test_no_18lilliput_rule_branches_on_the_step_name():
-    """The part of the round is the round itself: only the book reads ``step``."""
-    title = ENGINE / "titles" / "title_18lilliput"
+@pytest.mark.parametrize("package,name", [("title_18lilliput", "step"),
+                                          ("title_18korea", "round"), ("title_18korea", "step")])
+def test_no_title_rule_branches_on_the_round_name(package, name):
+    """The part of the game is the round itself: only the book reads ``step`` (18 Lilliput)
+    or ``round`` (18Korea, whose round name is a read-only view of the current round)."""
+    title = ENGINE / "titles" / package
     found = [f"{path.name}:{n}" for path in title.glob("*.py") if path.name != "book.py"
              for n, line in enumerate(path.read_text().splitlines(), 1)
-             if re.search(r"\.step\s*(==|!=|=(?!=))", line.split("#")[0])]
+             if re.search(rf"\.{name}\s*(==|!=|=(?!=))", line.split("#")[0])]
     assert found == []
 
 

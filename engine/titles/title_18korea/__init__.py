@@ -3,17 +3,20 @@
 Modules by rule: ``data`` (tables and their sources, ``PROVISIONAL`` notes),
 ``draft`` (RB §6, §13), ``stock`` (RB §7), ``operating`` (RB §9), ``trains``
 (RB §8, §9.7-9.11), ``war`` (RB §10), ``assets`` (RB §2.5, §16); ``base`` keeps
-the books; ``corrections`` the kinds of correction on the core's machinery. This module
-joins them, dispatches actions, and provides the view, the end and the scores. ``bot``
+the books; ``corrections`` the kinds of correction on the core's machinery; ``steps`` and
+``stock_steps`` the rounds' steps. This module joins them, takes the actions open at any
+time and hands the others to the current round, says the order of the rounds, and provides
+the view, the end and the scores. ``bot``
 plays seeded random legal games; ``scenario`` drives a game to a position through ordinary
 actions.
 
 From the shared 18xx core it uses ``Ledger`` (all money; the bank is unlimited, so
 it runs negative), ``StockMarket`` (one row: the stock track) and ``ShareBook``
-(holdings in percent, presidency, certificate counts). The core's
-``Core18xx`` rounds do not fit 18Korea (director's-certificate auctions with pass
-tokens, track points, eras from era cards, express trains, the war), so the
-rounds are this title's own.
+(holdings in percent, presidency, certificate counts), and the core's ``Round`` of steps:
+the core's own stock and operating steps do not fit 18Korea (director's-certificate
+auctions with pass tokens, track points, eras from era cards, express trains, the war), so
+its draft, stock and operating rounds list this title's steps (``steps.py``), and the
+order of the rounds is said once here (``next_round``).
 
 Actions (``entity`` is a player id "1".."5" or a company symbol):
   draft {card} · sell_shares {company, count} · buy_share {company, source: company|bank}
@@ -46,25 +49,28 @@ from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
 from engine.titles.title_18korea.book import BookMixin
 from engine.titles.title_18korea.corrections import KoreaCorrections
-from engine.titles.title_18korea.base import Base
+from engine.titles.title_18korea.base import Base, err
 from engine.titles.title_18korea.draft import DraftMixin
 from engine.titles.title_18korea.operating import OperatingMixin
 from engine.titles.title_18korea.track import TrackMixin
 from engine.titles.title_18korea.readings import OPTIONS, ReadingsMixin
 from engine.titles.title_18korea.stock import StockMixin
 from engine.titles.title_18korea.stock_steps import STOCK_STEPS
-from engine.titles.title_18korea.steps import (OPERATING_STEPS, DraftTurn,
-                                               KoreaRound, PendingDiscard)
+from engine.titles.title_18korea.steps import (OPERATING_STEPS, DraftRound, DraftTurn,
+                                               OperatingRound, PendingDiscard, StockRound)
 from engine.titles.title_18korea.trains import TrainMixin
 from engine.titles.title_18korea.war import WarMixin
 
 ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "correction"}
-STEPS = (PendingDiscard, DraftTurn) + STOCK_STEPS + OPERATING_STEPS     # see steps.py
 
 
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
               TrainMixin, WarMixin, AssetMixin, KoreaCorrections):
-    STEPS = STEPS
+    # the rounds' steps (``steps.py``), on the core's machine: a company over its train limit
+    # discards first (RB §8), then the round's own steps
+    DRAFT_STEPS = (PendingDiscard, DraftTurn)
+    STOCK_STEPS = (PendingDiscard,) + STOCK_STEPS
+    OPERATING_STEPS = (PendingDiscard,) + OPERATING_STEPS
     # what the off-turn steps post (``Step.POSTS``; ``anytime_legal``) and each correction
     # kind (``KoreaCorrections.correction_forms``)
     POSTS = {"attach_asset": {"card": "company", "company": "company"},
@@ -83,7 +89,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
 
     @classmethod
     def step_classes(cls) -> tuple:
-        return cls.STEPS
+        return cls.DRAFT_STEPS + cls.STOCK_STEPS[1:] + cls.OPERATING_STEPS[1:]
 
     def __init__(self, players, seed, options):
         self._events: list = []                # this action's events (``emit``)
@@ -94,7 +100,54 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         self.ors = {"done": [], "turn": None}
         self.sr = None
         self._init_draft()
-        self.flow = KoreaRound(self, self.STEPS)
+        self.current_round = DraftRound(self, self.DRAFT_STEPS)
+
+    def __setstate__(self, state):
+        # a snapshot of an older version kept one round for the whole game (``flow``) and the
+        # round's name in ``round``: the round of that name, with the title's steps now
+        name = state.pop("round", None)
+        old = state.pop("flow", None) is not None
+        self.__dict__.update(state)
+        if old:
+            rounds = {"draft": (DraftRound, self.DRAFT_STEPS),
+                      "stock": (StockRound, self.STOCK_STEPS)}
+            cls, steps = rounds.get(name, (OperatingRound, self.OPERATING_STEPS))
+            self.current_round = cls(self, steps)
+
+    # -- the order of the rounds (RB §4) ----------------------------------------------------
+    def next_round(self) -> None:
+        """RB §4: the draft, then the first stock round in seat order; after a stock round a
+        set of two operating rounds; after each operating round its end (``end_or``: the
+        end of the game triggered in it, RB §11 b); after the set's second the export, the
+        war and the next stock round (``end_set``), or the end after the final set (RB §11 c)."""
+        name = self.current_round.name
+        if name == "operating":
+            self.end_or()
+            if self.finished:
+                return
+            if self.or_no < 2:
+                self.current_round = OperatingRound(self, self.OPERATING_STEPS)
+                return self.start_or()
+            if self.final_set:
+                return self.finish("8E_final_set")
+            order = self.end_set()
+        elif name == "draft":
+            order = list(self.seating)
+        else:
+            self.current_round = OperatingRound(self, self.OPERATING_STEPS)
+            return self.start_operating_set()
+        self.current_round = StockRound(self, self.STOCK_STEPS)
+        self.start_stock_round(order)
+
+    def _settle(self) -> None:
+        """Move on while the round is over (nobody's turn in it)."""
+        while not self.finished and not self.current_round.turn_acting(self):
+            self.next_round()
+
+    @property
+    def round(self) -> str:
+        """The round the game is in, for the book: the round's name, or over."""
+        return "over" if self.finished else self.current_round.name
 
     # ---------------------------------------------------------------- protocol
     def apply(self, action: dict):
@@ -109,20 +162,23 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         elif kind == "defector_station":
             comp = self.company(action.get("entity"))
             self.defector_station(comp, action)
+        elif self.finished:
+            err("game_over", "The game is over.")
         else:
-            self.flow.apply(self, action)        # the rounds: the core's machine (steps.py)
+            self.current_round.apply(self, action)   # the rounds: the core's machine (steps.py)
+            self._settle()
         events, self._events = self._events, []
         return events
 
     def acting(self) -> list[str]:
         if self.finished:
             return []
-        return self.flow.acting(self)
+        return self.current_round.acting(self)
 
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []
-        acts = self.flow.legal(self)
+        acts = self.current_round.legal(self)
         if not self.pending_discards:
             acts += self.anytime_legal()
         return acts
@@ -161,7 +217,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
                                                   card=C.company(card)),
                                       about=C.company(card)))
                 # the price is what the buyer can pay: its range depends on the buyer chosen
-                if self.round == "draft" or self._auction_open():
+                if self.draft_on() or self._auction_open():
                     continue
                 acts.append(entry("trade_asset", pid, card=card, anytime=True,
                                   params={"to": C.choice("entity", others),
@@ -191,7 +247,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         return acts + self.correction_legal()
 
     def _auction_open(self) -> bool:
-        return self.round == "stock" and bool(self.sr["auction"] or self.sr["par"])
+        return bool(self.sr and (self.sr["auction"] or self.sr["par"]))
 
     # -- the score (the core's ``Scores``; RB §10/§11): cash plus shares at price; company
     # cash and asset cards not counted
@@ -204,7 +260,6 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
     def finish(self, reason):
         self.finished = True
         self.game_end_reason = reason
-        self.round = "over"
         scores = self.result()
         ranking = sorted(scores.items(), key=lambda kv: -kv[1])
         words = {"bankruptcy": "a player went bankrupt", "8E_final_set": "the final set after the first "
@@ -222,8 +277,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         red = [f"{sym} ({c[sym].home_city})" for row in ("north_pre", "south_pre") for sym in self.rows[row]]
         blue = [f"{sym} ({c[sym].home_city})" for sym in self.rows["south_post"]]
         batches = self.draft["batches"]
-        first = batches[0] if self.round == "draft" and self.draft["i"] < len(self.draft["picks"]) and \
-            self.draft_current()[1] == 0 else []
+        first = batches[0] if self.draft_on() and self.draft_current()[1] == 0 else []
         return [
             "Seating and first stock round order: " + ", ".join(self.pname(p) for p in self.seating) + ".",
             f"Each player takes ₩{D.STARTING_CASH[self.n]:,}.",
@@ -265,23 +319,6 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             }
         market = [{"price": p, "companies": list(self.market.stacks.get((0, i), []))}
                   for i, p in enumerate(D.MARKET)]
-        rnd = {"kind": self.round, "set": self.set_no, "or": self.or_no}
-        if self.round == "stock":
-            rnd.update({"order": list(self.sr["order"]), "pass_tokens": list(self.sr["passes"]),
-                        "acting": self.sr_acting(), "last": self.sr["last"],
-                        "auction": dict(self.sr["auction"]) if self.sr["auction"] else None,
-                        "par_pending": dict(self.sr["par"]) if self.sr["par"] else None})
-        elif self.round == "operating":
-            turn = self.ors.get("turn")
-            rnd.update({"operating_order": ([turn["company"]] if turn else []) + [
-                s for s in self.operating_order() if not turn or s != turn["company"]],
-                "done": list(self.ors["done"]),
-                "turn": dict(turn, step=self.turn_step()) if turn else None,
-                "final_set": self.final_set})
-        elif self.round == "draft":
-            pid, batch = self.draft_current()
-            rnd.update({"picking": pid, "offer": list(self.draft["batches"][batch]) if pid else [],
-                        "discarded": list(self.draft["discarded"])})
         return {
             "bank": {"unlimited": True, "net": self.bank},
             "seating": list(self.seating),
@@ -289,7 +326,7 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             "companies": comps,
             "ipo_rows": {row: list(syms) for row, syms in self.rows.items()},
             "market": market,
-            "round": rnd,
+            "round": self.round_view(),
             "train_market": {t: ("unlimited" if n is None else n) for t, n in self.depot.items()},
             "next_train": self.next_train_triggers(),
             "era": self.era, "train_limit": self.train_limit, "rusted": sorted(self.rusted),

@@ -85,7 +85,7 @@ class AssetMixin:
             err("not_your_card", f"{self.pname(pid)} does not hold asset card {card!r}.")
         if to == pid:
             err("bad_trade", "Trade to another player.")
-        if self.round == "draft":
+        if self.draft_on():
             # RB §6: the draft must leave everyone with one card of each tier
             err("draft_running", "Asset cards are traded after the draft, not during it.")
         if self._auction_open():

@@ -26,6 +26,27 @@ class BookMixin(B.Scores):
             return C.msg("round.stock", "Stock round %(set)s", set=self.set_no + 1)
         return C.msg(f"round.{self.round}", str(self.round).replace("_", " ").capitalize())
 
+    def round_view(self) -> dict:
+        """The round in the view: its name, set and number, and its own state."""
+        rnd = {"kind": self.round, "set": self.set_no, "or": self.or_no}
+        if self.round == "stock":
+            rnd.update({"order": list(self.sr["order"]), "pass_tokens": list(self.sr["passes"]),
+                        "acting": self.sr_acting(), "last": self.sr["last"],
+                        "auction": dict(self.sr["auction"]) if self.sr["auction"] else None,
+                        "par_pending": dict(self.sr["par"]) if self.sr["par"] else None})
+        elif self.round == "operating":
+            turn = self.ors.get("turn")
+            rnd.update({"operating_order": ([turn["company"]] if turn else []) + [
+                s for s in self.operating_order() if not turn or s != turn["company"]],
+                "done": list(self.ors["done"]),
+                "turn": dict(turn, step=self.turn_step()) if turn else None,
+                "final_set": self.final_set})
+        elif self.round == "draft":
+            pid, batch = self.draft_current()
+            rnd.update({"picking": pid, "offer": list(self.draft["batches"][batch]) if pid else [],
+                        "discarded": list(self.draft["discarded"])})
+        return rnd
+
     def book(self) -> list[dict]:
         live = [c for c in self.live_companies()]
         players = [(pid, {"cash": self.cash[pid], "certs": self.certs(pid),

@@ -27,7 +27,10 @@ class DraftMixin:
         self.draft = {"batches": batches, "picks": picks, "i": 0,
                       "batch_open": 0, "discarded": []}
         self.hands = {pid: [] for pid in self.seating}
-        self.round = "draft"
+
+    def draft_on(self) -> bool:
+        """A pick of the draft is still to come (the draft round's turn)."""
+        return self.draft_current()[0] is not None
 
     def draft_current(self):
         d = self.draft
@@ -79,4 +82,3 @@ class DraftMixin:
             self.draft["discarded"] += pool
             self.draft["batches"][batch] = []
             self.emit("draft_over", "The draft is over; the first stock round begins.")
-            self.start_stock_round(list(self.seating))

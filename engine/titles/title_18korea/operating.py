@@ -29,7 +29,7 @@ class OperatingMixin:
         self.start_or()
 
     def start_or(self):
-        self.round = "operating"
+        """An operating round begins (``Korea18.next_round``)."""
         self.or_no += 1
         self.or_total += 1
         self.ors = {"done": [], "turn": None}
@@ -46,7 +46,7 @@ class OperatingMixin:
             return
         order = self.operating_order()
         if not order:
-            return self.end_or()
+            return                    # every company has operated: the round is over
         sym = order[0]
         comp = self.companies[sym]
         # the turn's facts, from which its steps say whether they are done (steps.py)
@@ -58,7 +58,8 @@ class OperatingMixin:
             self.place_home(comp)
 
     def current_company(self):
-        turn = self.ors.get("turn") if self.round == "operating" else None
+        """The company whose turn it is in the operating round (none between the rounds)."""
+        turn = self.ors.get("turn")
         if not turn:
             return None
         if "step" in turn:
@@ -70,10 +71,13 @@ class OperatingMixin:
         not done (home, track, station, run, dividend, trains), for the view and the book."""
         if self.current_company() is None:
             return None
-        return next(s.NAME for s in self.flow.steps
+        return next(s.NAME for s in self.current_round.steps
                     if getattr(s, "NAME", "") and not s.done(self))
 
     def end_or(self):
+        """What happens at the end of every operating round (``Korea18.next_round``): the
+        tokens face up, the 2-trains leave after the first (RB §8), the war revealed in it
+        (RB §10), and the end triggered in it (RB §11)."""
         self.flipped.clear()
         self.emit("operating_round_over", f"Operating round {self.set_no}.{self.or_no} is over.",
                 "Turn all tokens on the stock track face up.")
@@ -85,18 +89,17 @@ class OperatingMixin:
         if self.war == "revealed":
             self.resolve_war()
         if self.end_after_or:
-            return self.finish(self.end_after_or)
-        if self.or_no < 2:
-            return self.start_or()
-        if self.final_set:
-            return self.finish("8E_final_set")
+            self.finish(self.end_after_or)
+
+    def end_set(self):
+        """After a set's last operating round (RB §8 export, §10 the war, §11 c the last stock
+        round once the first 8E-train is sold): the next stock round's order."""
         self.export()
         if self.war == "revealed":
             self.resolve_war()
         if self.eight_e_set is not None and not self.last_sr:
             self.last_sr = True
-        order = getattr(self, "next_sr_order", None) or list(self.seating)
-        self.start_stock_round(order)
+        return getattr(self, "next_sr_order", None) or list(self.seating)
 
     # ---------------------------------------------------------------- actions
     # (each is called by its step, ``steps.py``, once the turn is at that step)

@@ -12,7 +12,7 @@ def new_game(n_players: int, seed: int = 1, options: dict | None = None) -> Game
 
 def finish_draft(game: Game) -> None:
     """Everyone takes the first card they may take."""
-    while game.rules.round == "draft":
+    while game.rules.draft_on():
         t = game.legal_actions()[0]
         game.process({"type": "draft", "entity": t["entity"], "card": t["params"]["card"]["choices"][0]})
 
@@ -36,7 +36,7 @@ def found(game: Game, pid: str, sym: str, par: int, bid: int = 0) -> None:
 
 def end_stock_round(game: Game) -> None:
     r = game.rules
-    while r.round == "stock" and not game.finished:
+    while not game.finished and not r.sr_over():
         pid = r.sr_current()
         kind = "done" if r.sr["acted"] else "pass"
         game.process({"type": kind, "entity": pid})

@@ -1,17 +1,21 @@
-"""18Korea's rounds on the 18xx core's machine (``engine.core18xx.rounds.Round``): one round
-object for the whole game (``Korea18.flow``) whose steps are the discard of a company over
-its train limit (blocking everything else) and one step per round of the rulebook: the draft
-(RB §6), the stock round (RB §7) and the operating round (RB §9). The draft's step takes
-every action while the draft is on (``g.round``). The stock round is three steps (the par
-price after an auction, the auction, a player's turn), each taking every action while its
-part of the round is on. The operating round is one step per step of the rulebook's
-operating turn (RB §9: the start-city station, track, station, revenue, dividend, trains),
-each taking its own types; ``NotOperating`` refuses any other. The stock round's steps are
-in ``stock_steps.py``. Every step applies its
-actions in its ``process_<type>`` methods and offers its entries in its ``legal``.
+"""18Korea's rounds and steps on the 18xx core's machine (``engine.core18xx.rounds``).
+
+The game is a draft round (RB §6), then stock rounds (RB §7) and sets of operating rounds
+(RB §9) in the order ``Korea18.next_round`` says once (the Korean War, the export and the
+end of the game come between the rounds, where the rulebook puts them). Each round is the
+core's ``Round`` with a name and the title's steps as data (``DRAFT_STEPS``, ``STOCK_STEPS``,
+``OPERATING_STEPS`` on ``Korea18``), the discard of a company over its train limit first in
+each (it blocks the rest); whose turn it is comes from the round (``turn_acting``), and a
+round whose turn is nobody's is over. The draft's step takes every action of the draft round.
+The stock round is three steps (the par price after an auction, the auction, a player's
+turn), each taking every action while its part of the round is on (``stock_steps.py``). The
+operating round is one step per step of the rulebook's operating turn (RB §9: the
+start-city station, track, station, revenue, dividend, trains), each taking its own types;
+``NotOperating`` refuses any other. Every step applies its actions in its
+``process_<type>`` methods and offers its entries in its ``legal``.
 
 The asset actions, the corrections, OB02's use and OA09's defector station may come at any
-time: the title takes them before the machine (as the core takes its corrections).
+time: the title takes them before the round (as the core takes its corrections).
 """
 from __future__ import annotations
 
@@ -75,7 +79,7 @@ class DraftTurn(KoreaStep):
     POSTS = {"draft": {"card": "company"}}
 
     def actions(self, g, entity):
-        return ANY if g.round == "draft" else ()
+        return ANY
 
     def process_draft(self, g, action):
         g.act_draft(action)
@@ -84,8 +88,6 @@ class DraftTurn(KoreaStep):
         err("wrong_round", "This is the draft round: take an asset card ('draft').")
 
     def legal(self, g):
-        if g.round != "draft":
-            return []
         pid, _ = g.draft_current()
         if pid is None:
             return []
@@ -119,7 +121,7 @@ class OperatingStep(KoreaStep):
     NAME = ""
 
     def actions(self, g, entity):
-        return self.ACTIONS if g.round == "operating" else ()
+        return self.ACTIONS
 
     def turn(self, g, action):
         """The operating company and its turn, once the action is the company's own."""
@@ -133,7 +135,7 @@ class OperatingStep(KoreaStep):
 
     def now(self, g):
         """(company, turn) while a company operates, else (None, None)."""
-        comp = g.current_company() if g.round == "operating" else None
+        comp = g.current_company()
         return (comp, g.ors["turn"]) if comp is not None else (None, None)
 
     def done(self, g) -> bool:
@@ -475,25 +477,41 @@ TURN_TYPES = {kind for cls in OPERATING_STEPS if cls is not NotOperating for kin
 
 
 class KoreaRound(Round):
-    name = "round"
+    """A round of 18Korea: ``name`` (the book's round) and whose turn it is; the round is
+    over when it is nobody's turn (``Korea18.next_round`` then says what comes next)."""
 
     def __init__(self, g, steps):
         super().__init__(g, steps)
         self.start_steps(g)
 
-    def turn_acting(self, g):
-        if g.round == "draft":
-            pid, _ = g.draft_current()
-            return [pid] if pid else []
-        if g.round == "stock":
-            return g.sr_acting()
-        if g.round == "operating":
-            em = g._emergency_state()
-            comp = g.current_company()
-            if em and g.cash[em[1]] < em[2]:
-                return [comp.sym, em[1]]
-            return [comp.sym] if comp else []
-        return []
 
-    def no_step(self, g, action):
-        err("game_over", "The game is over.")
+class DraftRound(KoreaRound):
+    """RB §6, §13: the draft of asset cards, once before the first stock round."""
+    name = "draft"
+
+    def turn_acting(self, g):
+        pid, _ = g.draft_current()
+        return [pid] if pid else []
+
+
+class StockRound(KoreaRound):
+    """RB §7: a stock round, until every player has passed in turn."""
+    name = "stock"
+
+    def turn_acting(self, g):
+        return [] if g.sr_over() else g.sr_acting()
+
+
+class OperatingRound(KoreaRound):
+    """RB §9: an operating round, each company in turn; a director raising money for a
+    forced train purchase acts beside the company (RB §9.8)."""
+    name = "operating"
+
+    def turn_acting(self, g):
+        comp = g.current_company()
+        if comp is None:
+            return []
+        em = g._emergency_state()
+        if em and g.cash[em[1]] < em[2]:
+            return [comp.sym, em[1]]
+        return [comp.sym]

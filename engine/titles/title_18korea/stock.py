@@ -10,7 +10,7 @@ from engine.titles.title_18korea.base import err
 
 class StockMixin:
     def start_stock_round(self, order):
-        self.round = "stock"
+        """A stock round begins in ``order`` (``Korea18.next_round``)."""
         self.sharebook.seating = list(order)     # presidency ties: nearest in this round's order
         self.sr = {"order": list(order), "idx": 0, "passes": [], "sold": {p: [] for p in order},
                    "acted": False, "bought": False, "auction": None, "par": None,
@@ -22,6 +22,10 @@ class StockMixin:
 
     def sr_current(self) -> str:
         return self.sr["order"][self.sr["idx"]]
+
+    def sr_over(self) -> bool:
+        """RB §7: the stock round ends once every player has passed in turn."""
+        return len(self.sr["passes"]) == self.n
 
     def sr_acting(self) -> list[str]:
         if self.sr["par"]:
@@ -102,7 +106,6 @@ class StockMixin:
                     "Put the order tokens in the order of the pass tokens; return the pass tokens.",
                     order=order)
             self.next_sr_order = order
-            self.start_operating_set()
             return
         sr["idx"] = (sr["idx"] + 1) % self.n
 

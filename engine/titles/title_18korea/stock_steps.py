@@ -1,7 +1,7 @@
 """18Korea's stock round on the core's machine (RB §7): three steps, each taking every
 action while its part of the round is on: the par price after an auction (``ParPrice``), the
-auction (``Auction``) and a player's turn (``StockTurn``). The round object and the other
-steps are in ``steps.py``."""
+auction (``Auction``) and a player's turn (``StockTurn``). The rounds and the other steps are
+in ``steps.py``."""
 from __future__ import annotations
 
 from engine import contract as C
@@ -23,7 +23,7 @@ class StockStep(KoreaStep):
     is on (``on``): the par price after an auction, the auction, or a player's turn."""
 
     def on(self, g) -> bool:
-        return g.round == "stock"
+        return True
 
     def actions(self, g, entity):
         return ANY if self.on(g) else ()
@@ -36,7 +36,7 @@ class ParPrice(StockStep):
              "sell_shares": {"company": "company", "count": "count"}}
 
     def on(self, g):
-        return g.round == "stock" and bool(g.sr["par"])
+        return bool(g.sr["par"])
 
     def process_par(self, g, action):
         g._par(g.par_winner(action), action)
@@ -76,7 +76,7 @@ class Auction(StockStep):
     POSTS = {"bid": {"amount": "money"}}
 
     def on(self, g):
-        return g.round == "stock" and not g.sr["par"] and bool(g.sr["auction"])
+        return not g.sr["par"] and bool(g.sr["auction"])
 
     def process_bid(self, g, action):
         g._auction_bid(g.auction_bidder(action), action)
@@ -114,7 +114,7 @@ class StockTurn(StockStep):
              "start_auction": {"company": "company", "bid": "money"}}
 
     def on(self, g):
-        return g.round == "stock" and not g.sr["par"] and not g.sr["auction"]
+        return not g.sr["par"] and not g.sr["auction"]
 
     def process_sell_shares(self, g, action):
         pid = g.sr_turn_player(action)

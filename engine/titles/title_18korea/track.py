@@ -91,7 +91,7 @@ class TrackMixin:
     def _lay_tile(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No track may be laid in the final set of operating rounds.")
-        self.flow.step(LayTrack).passed(self, "lay track")
+        self.current_round.step(LayTrack).passed(self, "lay track")
         hx = self.resolve_hex(action.get("hex"), known=False)
         if turn["home"] and hx != comp.home:
             err("home_upgrade_first", f"{comp.sym} must first upgrade its start city {self.hex_label(comp.home)}.")
@@ -235,7 +235,7 @@ class TrackMixin:
     def _build_station(self, comp, turn, action):
         if self.final_set:
             err("final_set", "No station may be built in the final set of operating rounds.")
-        self.flow.step(BuildStation).passed(self, "build a station")
+        self.current_round.step(BuildStation).passed(self, "build a station")
         if turn["station"]:
             err("one_station", "Only one station may be built per operating round.")
         hx = self.station_city(comp, action.get("hex"), "S" if self.war == "done" else None)

@@ -155,8 +155,7 @@ class WarMixin:
                   stations=words, reading=self.reading("war_normal_cities"), **parts)
         self._events.insert(closing_from, self._events.pop())
         # the OR being played loses its company turn if that company left
-        if self.round == "operating" and self.ors.get("turn") and \
-                self.companies[self.ors["turn"]["company"]].closed:
+        if self.ors.get("turn") and self.companies[self.ors["turn"]["company"]].closed:
             self.ors["turn"] = None
 
     @staticmethod
