@@ -226,3 +226,18 @@ class Round:
 
     def view(self, g) -> dict:
         return {}
+
+
+class RoundByTurn:
+    """The rounds of a title whose round ends when it is nobody's turn in it (18Korea,
+    18 Lilliput), mixed into its game: ``current_round`` is the round being played and the
+    title's ``next_round()`` makes the next one (the order of its rounds, said once)."""
+
+    def _settle(self) -> None:
+        """Move on while the round is over (nobody's turn in it)."""
+        while not self.finished and not self.current_round.turn_acting(self):
+            self.next_round()
+
+    def round_name(self) -> str:
+        """The round the game is in, for the book: the round's name, or over."""
+        return "over" if self.finished else self.current_round.name

@@ -44,6 +44,7 @@ import copy
 from engine import contract as C
 from engine.core18xx.game import describer
 from engine.core18xx.entries import entry, seat_param
+from engine.core18xx.rounds import RoundByTurn
 from engine.titles import TitleSpec
 from engine.titles.title_18korea import data as D
 from engine.titles.title_18korea.assets import AssetMixin
@@ -65,7 +66,7 @@ ANYTIME = {"attach_asset", "enter_asset", "replace_asset", "trade_asset", "corre
 
 
 class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingMixin, TrackMixin,
-              TrainMixin, WarMixin, AssetMixin, KoreaCorrections):
+              TrainMixin, WarMixin, AssetMixin, KoreaCorrections, RoundByTurn):
     # the rounds' steps (``steps.py``), on the core's machine: a company over its train limit
     # discards first (RB §8), then the round's own steps
     DRAFT_STEPS = (PendingDiscard, DraftTurn)
@@ -139,15 +140,10 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
         self.current_round = StockRound(self, self.STOCK_STEPS)
         self.start_stock_round(order)
 
-    def _settle(self) -> None:
-        """Move on while the round is over (nobody's turn in it)."""
-        while not self.finished and not self.current_round.turn_acting(self):
-            self.next_round()
-
     @property
     def round(self) -> str:
         """The round the game is in, for the book: the round's name, or over."""
-        return "over" if self.finished else self.current_round.name
+        return self.round_name()
 
     # ---------------------------------------------------------------- protocol
     def apply(self, action: dict):

@@ -44,10 +44,11 @@ from engine.titles.title_18lilliput.steps import (ActionCards, ActionRound, Char
 from engine.titles.title_18lilliput.track import TrackMixin
 from engine.titles.title_18lilliput.trains import TrainsMixin
 from engine.core18xx.game import describer
+from engine.core18xx.rounds import RoundByTurn
 from engine.titles.title_18lilliput.words import WORDS
 
 class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMixin,
-               RunsMixin, BureaucracyMixin, LilliputCorrections, BookMixin):
+               RunsMixin, BureaucracyMixin, LilliputCorrections, BookMixin, RoundByTurn):
     # the rounds' steps (``steps.py``), on the core's machine; the character notes and the
     # corrections are taken at any time (``ANYTIME``), a train over the limit discarded first
     DRAFT_STEPS = (CharacterNote, Correction, DiscardFirst, DraftPick)
@@ -116,15 +117,10 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
             self.start_round()
             self.current_round = ActionRound(self, self.ACTION_STEPS)
 
-    def _settle(self) -> None:
-        """Move on while the round is over (nobody's turn in it)."""
-        while not self.finished and not self.current_round.turn_acting(self):
-            self.next_round()
-
     @property
     def step(self) -> str:
         """The part of the round the game is in, for the book: the round's name, or over."""
-        return "over" if self.finished else self.current_round.name
+        return self.round_name()
 
     # -- the machine: every action goes to its round's steps (``steps.py``) -----------------
     def apply(self, action: dict) -> list:
