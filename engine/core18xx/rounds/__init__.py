@@ -198,19 +198,9 @@ class Round:
         return []
 
     def legal(self, g) -> list[dict]:
+        """The steps' entries in order up to the first that blocks, then those of the steps
+        taken at any time (``Step.ANYTIME``), whatever blocks."""
         anytime = (self._plan or self.plan())[4]
-        if anytime:
-            return self._legal_with_anytime(g, anytime)
-        out: list[dict] = []
-        for step in self.steps:
-            if step.blocks(g):
-                return out + step.legal(g)
-            if not self.finished:
-                out += step.legal(g)
-        return out
-
-    def _legal_with_anytime(self, g, anytime: tuple) -> list[dict]:
-        """The other steps' entries as without them, then the steps taken at any time."""
         out: list[dict] = []
         for step in self.steps:
             if step.ANYTIME:
@@ -241,3 +231,7 @@ class RoundByTurn:
     def round_name(self) -> str:
         """The round the game is in, for the book: the round's name, or over."""
         return "over" if self.finished else self.current_round.name
+
+    def acting(self) -> list[str]:
+        """Who the round waits on (none once the game is over)."""
+        return [] if self.finished else self.current_round.acting(self)

@@ -72,21 +72,12 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
     DRAFT_STEPS = (PendingDiscard, DraftTurn)
     STOCK_STEPS = (PendingDiscard,) + STOCK_STEPS
     OPERATING_STEPS = (PendingDiscard,) + OPERATING_STEPS
-    # what the off-turn steps post (``Step.POSTS``; ``anytime_legal``) and each correction
-    # kind (``KoreaCorrections.correction_forms``)
+    # what the off-turn steps post (``Step.POSTS``; ``anytime_legal``); each correction kind's
+    # is ``KoreaCorrections.CORRECTION_POSTS``
     POSTS = {"attach_asset": {"card": "company", "company": "company"},
              "trade_asset": {"card": "company", "to": "entity", "price": "money"},
              "replace_asset": {"card": "company", "new_card": "company"},
              "use_asset": {"card": "company", "hex": "hex"}, "defector_station": {"hex": "hex"}}
-    CORRECTION_POSTS = {**KoreaCorrections.CORRECTION_POSTS,
-                        "depot": {"train": "train", "count": "count"},
-                        "hex": {"hex": "hex", "cost": "money"},
-                        "price": {"company": "company", "price": "money"},
-                        "add_train": {"company": "company", "train": "train"},
-                        "remove_train": {"company": "company", "train": "train"},
-                        "station_token": {"company": "company", "cost": "money"},
-                        "shares": {"company": "company", "source": "entity", "to": "entity",
-                                   "count": "count"}}
 
     @classmethod
     def step_classes(cls) -> tuple:
@@ -165,11 +156,6 @@ class Korea18(Base, BookMixin, ReadingsMixin, DraftMixin, StockMixin, OperatingM
             self._settle()
         events, self._events = self._events, []
         return events
-
-    def acting(self) -> list[str]:
-        if self.finished:
-            return []
-        return self.current_round.acting(self)
 
     def legal_actions(self) -> list[dict]:
         if self.finished:

@@ -200,6 +200,16 @@ class KoreaCorrections(Corrections):
             err("bad_train", f"Trains are {', '.join(D.TRAIN_ORDER)}.")
         return train
 
+    # what each kind posts that is a value of a type (the history line says it so)
+    CORRECTION_POSTS = {**Corrections.CORRECTION_POSTS,
+                        "depot": {"train": "train", "count": "count"},
+                        "hex": {"hex": "hex", "cost": "money"},
+                        "price": {"company": "company", "price": "money"},
+                        "add_train": {"company": "company", "train": "train"},
+                        "remove_train": {"company": "company", "train": "train"},
+                        "station_token": {"company": "company", "cost": "money"},
+                        "shares": {"company": "company", "source": "entity", "to": "entity",
+                                   "count": "count"}}
     CORRECTIONS = {"cash": _fix_cash, "price": Corrections._fix_share_price,
                    "add_train": Corrections._fix_train_give,
                    "remove_train": Corrections._fix_train_remove, "depot": _fix_depot,

@@ -55,7 +55,7 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
     ACTION_STEPS = (CharacterNote, Correction, DiscardFirst, ActionCards)
     RUN_STEPS = (CharacterNote, Correction, DiscardFirst, TrainRuns)
     # what its steps post that is a value of a type (``Step.POSTS``: the history line says
-    # them so), and each correction kind (``LilliputCorrections.correction_forms``)
+    # them so); each correction kind's is ``LilliputCorrections.CORRECTION_POSTS``
     POSTS = {"take_card": {"card": "company"}, "personal_cash": {"amount": "money"},
              **{kind: {"company": "company"} for kind in (
                  "company_cash", "lay_track", "upgrade_track", "castle", "place_station",
@@ -64,15 +64,6 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
              "sell_shares": {"company": "company", "count": "count"},
              "found_company": {"company": "company", "price": "money"},
              "run": {"revenues": "list:money"}, "discard_train": {"train": "train"}}
-    CORRECTION_POSTS = {**LilliputCorrections.CORRECTION_POSTS, "card": {"card": "company"},
-                        "first_player": {"player": "player"},
-                        "land_copy": {"player": "player"},
-                        "share_price": {"company": "company", "price": "money"},
-                        "shares": {"company": "company", "count": "count", "source": "entity",
-                                   "to": "entity"},
-                        "train": {"company": "company", "train": "train"},
-                        "train_count": {"count": "count", "train": "train"},
-                        "train_price": {"price": "money", "train": "train"}}
 
     @classmethod
     def step_classes(cls) -> tuple:
@@ -131,11 +122,6 @@ class Lilliput(Base, DraftMixin, ActionsMixin, TrackMixin, TrainsMixin, SharesMi
         return self._events
 
     # -- who acts --------------------------------------------------------------------------
-    def acting(self) -> list[str]:
-        if self.finished:
-            return []
-        return self.current_round.acting(self)
-
     def legal_actions(self) -> list[dict]:
         if self.finished:
             return []

@@ -323,6 +323,16 @@ class LilliputCorrections(Corrections):
                              label=C.msg("param.holder", "Held by")))
         return out
 
+    # what each kind posts that is a value of a type (the history line says it so)
+    CORRECTION_POSTS = {**Corrections.CORRECTION_POSTS, "card": {"card": "company"},
+                        "first_player": {"player": "player"},
+                        "land_copy": {"player": "player"},
+                        "share_price": {"company": "company", "price": "money"},
+                        "shares": {"company": "company", "count": "count", "source": "entity",
+                                   "to": "entity"},
+                        "train": {"company": "company", "train": "train"},
+                        "train_count": {"count": "count", "train": "train"},
+                        "train_price": {"price": "money", "train": "train"}}
     CORRECTIONS = {"cash": Corrections._fix_cash, "share_price": Corrections._fix_share_price,
                    "train": Corrections._fix_train, "round": _fix_round, "card": _fix_card,
                    "land_copy": _fix_land_copy, "phase": Corrections._fix_phase,
