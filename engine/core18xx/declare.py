@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from engine import contract as C
-from engine.core18xx.corrections import CORRECTION_WORDS
+from engine.core18xx.corrections import correction_label
 from engine.core18xx.entries import CHOICE_WORDS, word
 
 # English of each entry's label; ``act.<type>`` (corrections ``act.correction.<kind>``).
@@ -79,10 +79,9 @@ def label(action: dict, types: dict, money=str) -> dict:
     named in them as the step declares them."""
     kind = action["type"]
     fixed = {k: v for k, v in action.items() if k not in C.ENTRY_KEYS}
-    if kind == "correction" and fixed.get("kind") in CORRECTION_WORDS:
-        code = f"act.correction.{fixed['kind']}" + (f".{fixed['op']}" if "op" in fixed else "")
-        text = CORRECTION_WORDS[fixed["kind"]] + (f" ({fixed['op']})" if "op" in fixed else "")
-        return C.msg(code, text, **fixed)
+    if kind == "correction":                        # its form's label, with what it posted
+        form = correction_label(fixed.get("kind"), fixed.get("op"))
+        return C.msg(form["code"], form["message"], **fixed)
     template = ACTION_WORDS.get(kind, kind.replace("_", " ").capitalize())
     if kind == "buy_train" and "seller" in fixed:     # from another company: which one
         return C.msg("act.buy_train.from", "Buy %s's %s-train" % (
