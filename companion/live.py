@@ -320,7 +320,7 @@ class Hub:
         ``versions`` ([table ids] -> {table id: version} in the database: the sweep's),
         ``state_cache`` (a reconnecting phone's first state, ``companion/first_state.py``) and
         ``render_part`` ((access, request headers) -> (version, the page's live part): the
-        pages', ``companion/pages/table.py``)."""
+        pages', ``companion/pages/live_part.py``)."""
         self.versions, self.state_cache, self.render_part = versions, state_cache, render_part
 
     # -- subscribers ---------------------------------------------------------------------------

@@ -29,11 +29,19 @@ class Message(dict):
 
     def __init__(self, msg, text: str | None = None):
         super().__init__(msg)
-        self.text = text if text is not None else dumps(msg)
+        self._text = text
         self._frames: dict[int, bytes] = {}
         self.serial: int | None = None      # a live part's: its number in this process
         # a live part's: (the serial of the part it was made after, the message of what changed)
         self.delta: tuple[int, Message] | None = None
+
+    @property
+    def text(self) -> str:
+        """The message as JSON text, made when first asked for (a whole live part's only when a
+        phone is sent the whole part, not only what changed)."""
+        if self._text is None:
+            self._text = dumps(self)
+        return self._text
 
     def frame(self, wbits: int = 0) -> bytes:
         """The server-to-client frame (RFC 6455 5.2: FIN, text, unmasked) of ``text``; with
@@ -73,11 +81,78 @@ def part_message(version: int, html: str, before: Message | None = None) -> Mess
     msg.serial = next(_serials)
     old = before.get("part") if before is not None and before.serial is not None else None
     if isinstance(old, str):
-        ops, lines = line_delta(old, html)
+        ops, lines = piece_delta(old, html) if isinstance(old, Part) and isinstance(html, Part) \
+            else line_delta(old, html)
         delta = Message({"version": version, "delta": ops, "lines": lines})
-        if len(delta.text) <= len(msg.text) * DELTA_AT_MOST:
+        if len(delta.text) <= len(html) * DELTA_AT_MOST:
             msg.delta = (before.serial, delta)
     return msg
+
+
+class Part(str):
+    """A live part made of pieces (``(slot, html)``, each slot named once): its text is the
+    pieces joined by newlines, and :func:`piece_delta` finds what changed since another such part
+    piece by piece (the pages' ``companion/pages/live_part.py`` makes them)."""
+
+    pieces: tuple
+
+    def __new__(cls, pieces):
+        part = super().__new__(cls, "\n".join(html for _, html in pieces))
+        part.pieces = tuple(pieces)
+        return part
+
+
+def piece_delta(old: Part, new: Part) -> tuple[list, int]:
+    """:func:`line_delta`'s ops and line count for ``new`` made from ``old``, found piece by
+    piece: a piece as it was in ``old`` is a run of ``old``'s lines; a piece whose slot ``old``
+    has with other text is :func:`line_delta` of the two pieces alone (its runs moved to where
+    that piece starts in ``old``); a piece of a new slot is sent as it is."""
+    at, line = {}, 0
+    for slot, html in old.pieces:
+        n = html.count("\n") + 1
+        at[slot] = (line, html, n)
+        line += n
+    ops: list = []
+
+    def add(op):
+        if ops and isinstance(op, str) and isinstance(ops[-1], str):
+            ops[-1] += "\n" + op
+        elif ops and isinstance(op, list) and isinstance(ops[-1], list) and \
+                ops[-1][0] + ops[-1][1] == op[0]:
+            ops[-1] = [ops[-1][0], ops[-1][1] + op[1]]
+        else:
+            ops.append(op)
+    for slot, html in new.pieces:
+        was = at.get(slot)
+        if was is None:
+            add(html)
+        elif was[1] is html or was[1] == html:
+            add([was[0], was[2]])
+        else:
+            for op in _changed_piece(was[1], html):
+                add(op if isinstance(op, str) else [was[0] + op[0], op[1]])
+    return ops, line
+
+
+def _changed_piece(old: str, new: str) -> list:
+    """:func:`line_delta`'s ops for a piece that changed. Most change a few lines in place (a
+    version in each form, a name): with as many lines as before, the lines are compared in
+    order, a run kept where they are equal; else :func:`line_delta`."""
+    was, now = old.split("\n"), new.split("\n")
+    if len(was) != len(now):
+        return line_delta(old, new)[0]
+    ops: list = []
+    for i, (a, b) in enumerate(zip(was, now)):
+        if a == b:
+            if ops and isinstance(ops[-1], list):
+                ops[-1][1] += 1
+            else:
+                ops.append([i, 1])
+        elif ops and isinstance(ops[-1], str):
+            ops[-1] += "\n" + b
+        else:
+            ops.append(b)
+    return ops
 
 
 def line_delta(old: str, new: str) -> tuple[list, int]:

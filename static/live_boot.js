@@ -144,11 +144,16 @@
     return list;
   }
   /* The live part is made once for every phone of the table: each phone puts in its own CSRF
-     token (the page's) and a new key per form (companion/pages/table.py, CSRF_SLOT, KEY_SLOT). */
+     token (the page's), a new key per form and the version its forms are posted at (the part's
+     data-version) (companion/pages/live_part.py, CSRF_SLOT, KEY_SLOT, VERSION_SLOT). */
   function own(part) {
-    var main = document.getElementById("main"), token = main && main.getAttribute("data-csrf");
+    var main = document.getElementById("main"), token = main && main.getAttribute("data-csrf"),
+        version = part.getAttribute("data-version");
     part.querySelectorAll('input[name="csrf_token"]').forEach(function (el) {
       if (el.value === "<csrf>" && token) el.value = token;
+    });
+    part.querySelectorAll('input[name="expected_version"]').forEach(function (el) {
+      if (el.value === "<version>" && version) el.value = version;
     });
     part.querySelectorAll('input[name="key"]').forEach(function (el) {
       if (el.value === "<key>") el.value = window.crypto && crypto.randomUUID ? crypto.randomUUID() :

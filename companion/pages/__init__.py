@@ -19,5 +19,6 @@ from companion.pages.blueprint import bp
 # the routes, by purpose (imported for their @bp routes)
 from companion.pages import (history, imports, refusals, scores, seats,  # noqa: F401  (routes)
                              setup, table, text)
+from companion.pages import live_part  # noqa: F401,E402  (the live part: its push renderer)
 
 __all__ = ["bp"]

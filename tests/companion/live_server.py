@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -338,3 +339,12 @@ class Phone:
             self.ws.close()
         except Exception:
             pass
+
+
+def blank_own(part: str) -> str:
+    """A part as a phone shows it (the version its forms are posted at filled in from the part's
+    data-version, as the phone's script does), its own token and keys left blank."""
+    version = re.search(r'data-version="(\d+)"', part).group(1)
+    part = part.replace('name="expected_version" value="<version>"',
+                        f'name="expected_version" value="{version}"')
+    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)

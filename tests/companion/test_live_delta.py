@@ -11,17 +11,13 @@ import re
 
 from companion import live
 from companion.live_wire import apply_delta, line_delta, part_message
-from companion.pages import once, pieces
-from tests.companion.live_server import choose
+from companion.pages import live_part, once
+from tests.companion.live_server import blank_own, choose
 from tests.companion.test_live_parts import FrameSocket, _drain, _payload, _whole
 
 TITLE = "1888-N"
 PLAYERS = ["Ann", "Bo", "Cy"]
 EN = {"Cookie": "lang=en"}
-
-
-def _blank_own(part: str) -> str:
-    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
 
 
 def test_a_delta_makes_the_new_text_exactly():
@@ -84,7 +80,7 @@ def _subs(app, table, tokens):
 def _fresh(client, code, token) -> str:
     """The live part as a page fetches it, made anew (nothing kept from the pushes)."""
     once._made.clear()
-    pieces._kept.clear()
+    live_part._memos.clear()
     client.set_cookie("lang", "en")
     client.get(f"/tables/{code}/watch?token={token}")
     return client.get(f"/tables/{code}/live").get_data(as_text=True)
@@ -115,7 +111,7 @@ def test_the_page_after_many_deltas_is_the_page_rendered_fresh(app, client):
         assert sent < sum(len(p) for p in whole[1:]) / 4      # far fewer bytes than whole parts
         assert f'data-version="{version}"' in whole[-1]
         seat = _fresh(client, table["code"], seats[0]["token"])
-        assert _blank_own(whole[-1]) == _blank_own(seat)
+        assert blank_own(whole[-1]) == blank_own(seat)
         watched = _whole(socks[2].frames)[-1]["part"]
         assert watched == _fresh(client, table["code"], table["spectate_token"])
     finally:
@@ -183,7 +179,7 @@ def test_what_is_gone_from_the_part_is_gone_from_the_page(app, client):
         assert "delta" in last
         kept = _whole(socks[0].frames)[-1]["part"]
         assert "data-consent" not in kept and "data-waiting" not in kept
-        assert _blank_own(kept) == _blank_own(_fresh(client, table["code"], seats[0]["token"]))
+        assert blank_own(kept) == blank_own(_fresh(client, table["code"], seats[0]["token"]))
     finally:
         for sub in subs:
             hub.unsubscribe(sub)
@@ -205,12 +201,12 @@ def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, 
         for access in (seat, watcher):
             for lang in ("en", "ko"):
                 once._made.clear()
-                pieces._kept.clear()
+                live_part._memos.clear()
                 shown = svc.state_shown(access)
                 made = hub.render_part(access, {"Cookie": f"lang={lang}"})
                 assert dumps_engine(shown) == game.state_text()      # nothing changed in it
                 once._made.clear()
-                pieces._kept.clear()
+                live_part._memos.clear()
                 live_table._shown.clear()                            # read back from its text
                 assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
 
@@ -219,21 +215,25 @@ def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client
     """A form's HTML is kept for its legal entry's declared content, not its place in the list:
     when the entries before it change, the same piece is used, with the entry's new place in it
     (the ``i`` the phone posts, which ``/act`` reads the entry by)."""
-    from companion.pages import table as pages_table
     table = _table(client, 15)
     svc = app.extensions["companion.tables"]
     access = svc.authorize(table["code"], table["seats"][0]["token"])
     st = svc.state_shown(access)
     made = []
-    render = pages_table.render_piece
-    monkeypatch.setattr(pages_table, "render_piece",
+    render = live_part.render
+    monkeypatch.setattr(live_part, "render",
                         lambda name, **kw: made.append(name) or render(name, **kw))
-    pieces._kept.clear()
+    kept = {}
 
     def forms(legal):
         with app.test_request_context(f"/tables/{table['code']}/live", headers=EN):
-            ctx = pages_table._part_context(table["code"], access, dict(st, legal=legal))
-            return {f.index: str(ctx["form_html"](f)) for f in ctx["forms"]}
+            memo = live_part.Memo(dict(kept))
+            part = live_part.Part(live_part.pieces(table["code"], access, dict(st, legal=legal),
+                                                   memo))
+            kept.clear()
+            kept.update(memo.kept())
+        return {int(i): html for i, html in re.findall(
+            r'(?s)data-form="(\d+)"(.*?)</form>', part)}
 
     legal = list(st["legal"])
     first = forms(legal)
@@ -242,10 +242,10 @@ def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client
     assert made.count("book/form.html") == len(first)        # nothing made again
     assert sorted(moved) == sorted(set(first) | {i + 1 for i in first})
     for i, html in moved.items():
-        assert f'data-form="{i}"' in html and f'name="i" value="{i}"' in html
-        assert "<index>" not in html and "<version>" not in html
-    shifted = {i + 1: html for i, html in first.items()}
+        assert f'name="i" value="{i}"' in html
+        assert "<index>" not in html
+        # the version it is posted at: the part's own, put in by own() or the phone's script
+        assert 'name="expected_version" value="<version>"' in html
     for i in first:                              # the same form, one place on
-        assert moved[i + 1] == shifted[i + 1].replace(f'data-form="{i}"', f'data-form="{i + 1}"') \
-            .replace(f'name="i" value="{i}"', f'name="i" value="{i + 1}"') \
+        assert moved[i + 1] == first[i].replace(f'name="i" value="{i}"', f'name="i" value="{i + 1}"') \
             .replace(f'dl-{i}-', f'dl-{i + 1}-')

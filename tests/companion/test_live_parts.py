@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import threading
 import zlib
 
 import pytest
 import requests
 import websocket
-from flask import template_rendered
 
 from companion import live
 from companion.live_wire import apply_delta
-from tests.companion.live_server import Api, LiveServer, choose, create_table
+from tests.companion.live_server import Api, LiveServer, blank_own, choose, create_table
 from tests.companion.test_pages_once import acting_seat_passes
 
 TITLE = "1888-N"
@@ -70,10 +68,6 @@ class PagePhone:
         self.ws.close()
 
 
-def _blank_own(part: str) -> str:
-    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
-
-
 def _page_session(server, code, token, lang="en") -> requests.Session:
     s = requests.Session()
     s.cookies.set("lang", lang)
@@ -103,7 +97,7 @@ def test_a_page_socket_is_pushed_the_live_part_itself(server):
     # the same part as the page fetches (the fetch is the fallback), tokens aside
     page = _page_session(server, code, seats[1]["token"])
     fetched = page.get(f"{server.url}/tables/{code}/live", timeout=10).text
-    assert _blank_own(fetched) == _blank_own(last["part"])
+    assert blank_own(fetched) == blank_own(last["part"])
     assert "<csrf>" not in fetched and "<key>" not in fetched
     phone.close()
 
@@ -144,7 +138,8 @@ class FakeSocket:
         self.sent.append(text)
 
 
-def test_six_phones_share_one_made_part_per_kind(app, client):
+def test_six_phones_share_one_made_part_per_kind(app, client, monkeypatch):
+    from companion.pages import live_part
     r = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS + ["Di", "Ed"],
                                          "seed": 6})
     table = r.get_json()
@@ -153,30 +148,25 @@ def test_six_phones_share_one_made_part_per_kind(app, client):
     subs = [live.Subscriber(FakeSocket(), svc.authorize(table["code"], t), svc, hub,
                             {"Cookie": "lang=en"}) for t in tokens]
     made = []
-
-    def seen(sender, template, context, **extra):
-        if template.name == "book/live.html":
-            made.append(context["can_act"])
-
-    template_rendered.connect(seen, app)
-    try:
-        for sub in subs:
-            sub._handle(live._HELLO)
-        # five seats, one watcher: the part made once for the seats, once for the watcher
-        assert sorted(made) == [False, True]
-        parts = [json.loads(sub.ws.sent[-1])["part"] for sub in subs]
-        assert len(set(parts[:5])) == 1 and parts[5] != parts[0]
-        assert "<form" in parts[0] and 'data-type="' not in parts[5]
-        # a step: again once per kind, and each phone is sent the new version
-        r = acting_seat_passes(client, table)
-        assert r.status_code == 200 and r.get_json()["version"] == 1
-        made.clear()
-        for sub in subs:
-            sub._handle({"version": 1, "action": {"type": "pass"}, "events": []})
-        assert sorted(made) == [False, True]
-        assert all(json.loads(sub.ws.sent[-1])["version"] == 1 for sub in subs)
-    finally:
-        template_rendered.disconnect(seen, app)
+    pieces = live_part.pieces
+    monkeypatch.setattr(live_part, "pieces",
+                        lambda code, access, *a, **kw: made.append(access.can_write) or
+                        pieces(code, access, *a, **kw))
+    for sub in subs:
+        sub._handle(live._HELLO)
+    # five seats, one watcher: the part made once for the seats, once for the watcher
+    assert sorted(made) == [False, True]
+    parts = [json.loads(sub.ws.sent[-1])["part"] for sub in subs]
+    assert len(set(parts[:5])) == 1 and parts[5] != parts[0]
+    assert "<form" in parts[0] and 'data-type="' not in parts[5]
+    # a step: again once per kind, and each phone is sent the new version
+    r = acting_seat_passes(client, table)
+    assert r.status_code == 200 and r.get_json()["version"] == 1
+    made.clear()
+    for sub in subs:
+        sub._handle({"version": 1, "action": {"type": "pass"}, "events": []})
+    assert sorted(made) == [False, True]
+    assert all(json.loads(sub.ws.sent[-1])["version"] == 1 for sub in subs)
 
 
 # -- one frame for every phone of a kind (issue 28) ----------------------------------------------

@@ -4,8 +4,7 @@ language (``companion/pages/once.py``); each phone still gets its own row marked
 style), its own token and keys, its own language, and a new version's part after a step."""
 import re
 
-from flask import template_rendered
-
+from tests.companion.live_server import blank_own
 from tests.companion.test_pages import csrf
 
 
@@ -49,16 +48,12 @@ def _marked(page: str) -> list[str]:
     return re.findall(r'tr\[data-player="([^"]+)"\] td\{background:var\(--you\)\}', style)
 
 
-def _blank_own(part: str) -> str:
-    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
-
-
 def test_each_phone_marks_its_own_row_on_the_shared_book(app, client):
     table = _table(client)
     code, ids = table["code"], [s["player"] for s in table["seats"]]
     phones = [_phone(app, table, i) for i in range(3)]
     parts = [_live(p, code) for p in phones]
-    assert len({_blank_own(p) for p in parts}) == 1        # one live part for every seat
+    assert len({blank_own(p) for p in parts}) == 1        # one live part for every seat
     keys = [re.findall(r'name="key" value="([^"]+)"', p) for p in parts]
     assert len({k for ks in keys for k in ks}) == sum(map(len, keys))   # every key its own
     for i, phone in enumerate(phones):
@@ -69,35 +64,39 @@ def test_each_phone_marks_its_own_row_on_the_shared_book(app, client):
     assert _marked(watcher.get(f"/tables/{code}").get_data(as_text=True)) == []
 
 
-def test_the_book_is_made_once_per_version_and_language_not_once_per_phone(app, client):
+def test_the_book_is_made_once_per_version_and_language_not_once_per_phone(app, client,
+                                                                           monkeypatch):
+    from companion.pages import live_part
     table = _table(client)
     code = table["code"]
     made = []
-
-    def seen(sender, template, context, **extra):
-        if template.name in ("book/sections.html", "book/summary.html", "book/live.html"):
-            made.append((template.name, context.get("can_act")))
+    pieces = live_part.pieces
+    monkeypatch.setattr(live_part, "pieces",
+                        lambda code, access, *a, **kw: made.append(access.can_write) or
+                        pieces(code, access, *a, **kw))
+    sections = []
+    render = live_part.render
+    monkeypatch.setattr(live_part, "render", lambda name, **kw: (
+        sections.append(kw["s"]["id"]) if name == "book/section.html" else None) or
+        render(name, **kw))
 
     phones = [_phone(app, table, i) for i in range(3)] + [_phone(app, table)]
     korean = _phone(app, table, 0, lang="ko")
-    template_rendered.connect(seen, app)
-    try:
-        english = [_live(p, code) for p in phones + phones]   # every phone twice
-        # the book and its summary once; the live part once for the seats, once for watchers
-        assert sorted(made) == sorted(set(made)) and \
-            sorted(t for t, _ in made) == ["book/live.html", "book/live.html",
-                                           "book/sections.html", "book/summary.html"]
-        before = len(made)
-        ko = _live(korean, code)
-        assert len(made) > before                          # another language: made again
-        assert "장부" in ko and "The book" not in ko and "The book" in english[0]
-        # a step moves the table on: the next fetch makes the new version's book
-        assert acting_seat_passes(client, table).status_code == 200
-        made.clear()
-        after = _live(phones[0], code)
-        assert made and 'data-version="1"' in after
-    finally:
-        template_rendered.disconnect(seen, app)
+    english = [_live(p, code) for p in phones + phones]   # every phone twice
+    # the live part once for the seats, once for watchers
+    assert sorted(made) == [False, True]
+    before = len(made)
+    ko = _live(korean, code)
+    assert len(made) > before                          # another language: made again
+    assert "장부" in ko and "The book" not in ko and "The book" in english[0]
+    # a step moves the table on: the next fetch makes the new version's part, and of the
+    # book only the sections the step changed
+    assert acting_seat_passes(client, table).status_code == 200
+    made.clear()
+    sections.clear()
+    after = _live(phones[0], code)
+    assert made == [True] and 'data-version="1"' in after
+    assert sections and "market" not in sections and "trains" not in sections
 
 
 def test_a_refused_form_keeps_what_was_typed_beside_the_shared_parts(app, client):

@@ -9,7 +9,6 @@ import re
 
 import pytest
 from flask import render_template
-from markupsafe import Markup
 
 from engine import contract as C
 from engine.contract import ContractError, check_book
@@ -41,13 +40,16 @@ def _book(*, marked: bool) -> list[dict]:
 
 
 def _render(app, book):
-    def section_html(s, mode, first=False, skip=0):      # as the table page makes each section
-        return Markup(render_template("book/section.html", s=s, mode=mode, first=first,
-                                      skip=skip))
+    """The summary's and the book's sections, as the table's live part makes each."""
+    from companion.pages.live_part import book_order
+
+    def made(shown):
+        return "\n".join(render_template("book/section.html", s=s, mode=mode, first=first,
+                                          skip=skip) for s, mode, first, skip in shown)
     with app.test_request_context():
         present.use_table({"players": PLAYERS})
-        return (render_template("book/summary.html", book=book, section_html=section_html),
-                render_template("book/sections.html", book=book, section_html=section_html))
+        summary, whole = book_order(book)
+        return made(summary), made(whole)
 
 
 def _part(html: str, section: str) -> str:

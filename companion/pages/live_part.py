@@ -1,0 +1,414 @@
+"""The table page's live part, made of pieces: what every phone of a table shows and is pushed
+after every step (companion/live.py), alike on every phone of one kind (language, time zone,
+seat or watcher); what differs by seat is marked in it and shown by each phone's own style
+(pages/table.py ``seat_style``).
+
+A step changes a few things on the page: the status line, what just happened, the undo button,
+the acting seat's forms, a few of the book's sections, one history line. So the part is a list of
+pieces, each made from its own data (:func:`pieces`), joined by newlines (:class:`Part`). The
+pieces of the part made last for the same table and kind are kept (:class:`Memo`): a piece whose
+data equals (``==``) what it was made from then is taken as it was, so a step makes only what it
+changed. A form is kept for its legal entry's declared content (wherever the entry stands in the
+list), a history line for its log row. Only the newest part's pieces are kept per table and kind,
+so a busy server never drops the pieces of a live table to make room for another table's.
+
+What changed since the part before is then found piece by piece (``live_wire.piece_delta``),
+not line by line over the whole part.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import re
+import uuid
+
+from flask import current_app, request
+from flask.testing import EnvironBuilder
+from markupsafe import Markup
+
+from companion import actionforms, table_clock
+from companion.i18n import gettext as _, locale_name, ngettext
+from companion.kept import Kept
+from companion.live_wire import Part
+from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
+                                     undone_versions)
+from companion.pages.once import once
+from companion.pages.seats import svc
+from companion.pages.text import _use_table, name_of
+from companion.present import engine_text
+from companion.wire import dumps_engine
+
+RECENT_STEPS = 60               # the log rows a part reads (what an undo takes back is in them)
+SHOWN_STEPS = 8                 # the history lines the part shows
+MEMOS_KEEP = 4096               # tables × kinds whose last part's pieces are kept
+KEEP_UNUSED = 12                # parts a form or history line is kept unused (Memo.keyed)
+
+# the places in a made part where each phone puts its own CSRF token and a new idempotency
+# key, and the version its forms are posted at (the part's data-version: so a form is the same
+# text from one version to the next), by :func:`own` or the phone's own script
+# (static/live_boot.js); a "<" never comes out of an escaped value, so no player's text can
+# look like these
+CSRF_SLOT = "<csrf>"
+KEY_SLOT = "<key>"
+VERSION_SLOT = Markup("<version>")
+# where a form made once for its legal entry gets its entry's place in this version's legal
+# list (the same entry moves when the entries before it change)
+INDEX_SLOT = Markup("<index>")
+
+
+def render(name: str, **context) -> str:
+    """A piece's template made with what it is given and the app's template globals (the words,
+    ``url_for``, the translations): without a page's per-request context (its processors and
+    signals), which no piece reads."""
+    return current_app.jinja_env.get_template(name).render(context)
+
+
+class Memo:
+    """The pieces of one table's part for one kind of phone: those kept from the parts made
+    before (``old``: key -> (data, html, makings since it was last used)) to take from, and
+    those of the part being made (``new``), which replace them when it is done
+    (:func:`live_html`). With ``old`` None nothing is kept (a part with a form's answer in it,
+    made for one phone)."""
+
+    def __init__(self, old: dict | None):
+        self.keeps = old is not None
+        self.old = old or {}
+        self.new: dict = {}
+
+    def piece(self, slot, data, make):
+        """The piece in ``slot``: as it was if it was made from data equal to ``data``, else
+        ``make()``. Kept for the next part only."""
+        was = self.old.get(slot)
+        made = was[1] if was is not None and was[0] == data else make()
+        self.new[slot] = (data, made, KEEP_UNUSED)
+        return made
+
+    def keyed(self, key, make):
+        """A piece kept for ``key`` alone (it says everything it is made from): a form for its
+        legal entry, a history line for its log row. Kept while one of the next
+        ``KEEP_UNUSED`` parts uses it (the same seat's turn comes round again)."""
+        was = self.new.get(key) or self.old.get(key)
+        made = was[1] if was is not None else make()
+        self.new[key] = (None, made, 0)
+        return made
+
+    def kept(self) -> dict:
+        """What the next part of this kind takes from: this part's pieces, and the keyed ones
+        of the parts before that were used lately."""
+        out = {k: v for k, v in self.old.items()
+               if k not in self.new and v[2] < KEEP_UNUSED}
+        for k, (data, html, unused) in out.items():
+            out[k] = (data, html, unused + 1)
+        out.update(self.new)
+        return out
+
+
+_memos = Kept(MEMOS_KEEP)
+
+
+def _legal(st: dict) -> list[dict]:
+    """The engine's declared legal entries (corrections included: the engine declares them)."""
+    return list(st["legal"])
+
+
+def _last_for_seat(last: dict | None) -> dict | None:
+    """The last step when a phone of one seat entered it for another seat (that seat is told)."""
+    if last is None or last["correction"] or not last["player"]:
+        return None
+    for_seat = last["action"].get("entity", last["action"].get("seat"))
+    if for_seat is None or str(for_seat) == str(last["player"]):
+        return None
+    return dict(last, seat=str(for_seat))
+
+
+def _ranking(access, state) -> list[dict]:
+    """A finished game's players, best first: name, total and place (ties share a place)."""
+    names = {p["id"]: p["name"] for p in state.get("players") or []}
+    rows = sorted(svc().scores(access)[1], key=lambda r: -r["total"])
+    out, place = [], 0
+    for i, r in enumerate(rows):
+        if i == 0 or r["total"] != rows[i - 1]["total"]:
+            place = i + 1
+        out.append({"player": str(r["player"]), "name": names.get(r["player"], r["player"]),
+                    "total": r["total"], "place": place})
+    return out
+
+
+def clock_view(access, state) -> dict | None:
+    """The table clock as the page shows it (None while it is off): each seat's time up to
+    ``since`` (server time, epoch seconds) and whether it is running; a phone ticks the running
+    seats' times itself from ``since`` (static/live_boot.js)."""
+    clock = svc().clock_of(access)
+    if clock is None:
+        return None
+    used, running = clock.get("used") or {}, set(clock.get("running") or [])
+    rows = [{"seat": str(p["id"]), "name": p["name"], "used": used.get(str(p["id"]), 0.0),
+             "text": table_clock.clock_text(used.get(str(p["id"]), 0.0)),
+             "running": str(p["id"]) in running and not clock.get("paused")}
+            for p in state.get("players") or []]
+    return {"since": clock["since"], "paused": bool(clock.get("paused")), "rows": rows}
+
+
+def _clock_key(access):
+    clock = svc().clock_of(access)
+    return None if clock is None else (clock["since"], bool(clock.get("paused")),
+                                       tuple(clock.get("running") or ()))
+
+
+def _acting_name(entity, acting_for: dict) -> str:
+    """The header's name for who acts: a player, or a company with who runs it ("GR (Ann)")."""
+    by = acting_for.get(str(entity))
+    if by is None:
+        return name_of(entity)
+    return _("%(company)s (%(player)s)", company=name_of(entity), player=name_of(by))
+
+
+def seat_json_list(ids) -> str:
+    return json.dumps([str(i) for i in ids])
+
+
+def _forms(memo: Memo, legal: list[dict]) -> list:
+    """The forms of the legal entries, each built once for its entry's declared content (its
+    JSON text), wherever the entry stands in the list: each version's copy has the entry's place
+    there (``index``) and ``f.piece``, the entry's key, for its HTML."""
+    out = []
+    for i, e in enumerate(legal or []):
+        if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
+            continue
+        piece = dumps_engine(e)
+        f = dataclasses.replace(memo.keyed(("form", piece), lambda: actionforms.build(i, e)),
+                                index=i)
+        f.piece = piece
+        out.append(f)
+    return out
+
+
+def own(html: str, version: int) -> Markup:
+    """A made part with this phone's CSRF token, a new key per form and the version its forms
+    are posted at."""
+    from flask_wtf.csrf import generate_csrf
+    html = html.replace(CSRF_SLOT, generate_csrf()).replace(VERSION_SLOT, str(version))
+    return Markup(re.sub(re.escape(KEY_SLOT), lambda m: uuid.uuid4().hex, html))
+
+
+def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index=None,
+           posted=None, notice=None, confirm=None, undo=None) -> list[tuple]:
+    """The live part's pieces in order, each ``(slot, html)``: made from what it shows, or taken
+    from ``memo`` when that is unchanged. With a form's answer in it (``error``, ``notice``,
+    ``confirm``, what was ``posted``) the part is this phone's alone (``memo`` keeps nothing)."""
+    s = svc()
+    state, version = st["state"], st["version"]
+    legal = _legal(st)
+    _use_table(state)
+    # the last steps are enough for the page (and for what an undo takes back); each entry is
+    # made once for its log row (rows never change)
+    hist = s.recent_history(access, version, RECENT_STEPS)
+    entry = {h["version"]: memo.keyed(("entry", h["version"]), lambda h=h: _entry(h))
+             for h in hist}
+    last = entry[hist[-1]["version"]] if hist else None
+    undone = undone_versions(hist)        # (the kept entries are shared: marked on copies)
+    recent = [dict(entry[h["version"]], undone=h["version"] in undone,
+                   back=access.can_write and is_step(h) and h["version"] not in undone)
+              for h in reversed(hist[-SHOWN_STEPS:])]
+    back = [dict(entry[h["version"]], board=[engine_text(ev, "board")
+                                             for ev in h.get("events") or [] if ev.get("board")])
+            for h in taken_back(hist)]
+    book = st.get("book") or []
+    undo_target = None
+    steps = _effective_steps(hist)
+    if steps and state.get("can_undo"):
+        target = entry[steps[-1]["version"]]
+        # what to take back on the board: each event's "board" text of that step
+        board = [engine_text(e, "board") for e in target["events"] if e.get("board")]
+        undo_target = {"what": target["what"], "name": target["by"],
+                       "version": target["version"], "player": target["player"],
+                       "board": board}
+    asks = []
+    if access.can_write:
+        for req in (undo if undo is not None else s.undo_requests(access)):
+            if req["status"] != "pending":
+                continue
+            step = entry.get(req["step_version"])
+            what = step["what"] if step else f"#{req['step_version']}"
+            if req.get("to_version") is not None:     # undo back to a chosen point
+                n = sum(1 for h in hist if h["version"] >= req["to_version"] and
+                        is_step(h) and h["version"] not in undone)
+                what = ngettext("%(num)s step, back to #%(v)s", "%(num)s steps, back to #%(v)s",
+                                n, v=req["to_version"])
+            asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
+                             owner_name=name_of(req["step_player"])))
+    forms = _forms(memo, legal) if access.can_write else []
+    acting = state.get("acting") or []
+    acting_ids = set(map(str, acting))
+    now_forms = [f for f in forms if str(f.entity) in acting_ids or
+                 (f.entity is None and not f.anytime)]
+    other_forms = [f for f in forms if f not in now_forms]
+    fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
+    ranking = _ranking(access, state) if state.get("finished") else []
+    clock = clock_view(access, state)
+    alone = not memo.keeps
+
+    def form_html(f) -> Markup:
+        """A step's form: made once for its legal entry, in a form's answer (an error, what was
+        typed, a question) made for it."""
+        if alone:
+            return Markup(render(
+                "book/form.html", f=f, code=code, version=VERSION_SLOT, error=error,
+                error_index=error_index, posted=posted or {}, confirm=confirm,
+                csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
+        html = memo.keyed(("form-html", f.piece), lambda: render(
+            "book/form.html", f=dataclasses.replace(f, index=INDEX_SLOT), code=code,
+            version=VERSION_SLOT, error=None, error_index=None, posted={}, confirm=None,
+            csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
+        return Markup(html.replace(INDEX_SLOT, str(f.index)))
+
+    def entry_html(h: dict) -> Markup:
+        return Markup(memo.keyed(("entry-html", h["version"], h["undone"], h["back"]),
+                                 lambda: render("book/history_entry.html", h=h, code=code)))
+
+    def section(s, mode, first=False, skip=0) -> tuple:
+        """One book section (book/section.html), made again only when its data changed."""
+        slot = ("section", s["id"], mode, first, skip)
+        return slot, memo.piece(slot, s, lambda: render(
+            "book/section.html", s=s, mode=mode, first=first, skip=skip))
+
+    ctx = dict(
+        code=code, access=access, state=state, version=version, made=made, book=book,
+        acting_json=seat_json_list(state.get("acting_players") or []),
+        seats=[(str(p["id"]), p["name"]) for p in state.get("players") or []],
+        acting_names=[_acting_name(a, state.get("acting_for") or {}) for a in acting],
+        clock=clock, can_act=access.can_write, forms=forms, now_forms=now_forms,
+        other_forms=other_forms, fixes=fixes, form_html=form_html, entry_html=entry_html,
+        now_cards=actionforms.grouped([f for f in now_forms if f.type != "correction"]),
+        recent=recent, last_events=last["events"] if last else [], error=error,
+        error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
+        asks=asks, confirm=confirm, ranking=ranking, taken_back=back,
+        for_seat=_last_for_seat(last),
+        # every phone fills in its own (static/live_boot.js, :func:`own`)
+        csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT),
+        version_slot=VERSION_SLOT)
+
+    blocks = current_app.jinja_env.get_template("book/live.html")
+    context = blocks.new_context(ctx)
+
+    def block(name, data=None):
+        """A piece of book/live.html (its block ``name``), made from the one context of this
+        part: for every part unless ``data`` says all it shows (then as it was while that is
+        unchanged)."""
+        def make():
+            return "".join(blocks.blocks[name](context))
+        return name, make() if data is None else memo.piece(name, data, make)
+
+    summary, whole = book_order(book)
+    out = [block("now"),
+           block("glance_open", ()),
+           *[section(*shown) for shown in summary],
+           block("glance_close", (clock,)),
+           block("news"),
+           block("undo", (access.can_write, undo_target, state.get("can_redo"))),
+           block("fixes", (access.can_write, [(f.piece, f.index) for f in fixes], error,
+                           error_index, confirm)),
+           block("act", (access.can_write, bool(state.get("finished")),
+                         [s for s in book if s.get("steps")],
+                         [(f.piece, f.index, f in now_forms) for f in forms],
+                         error, error_index)),
+           block("links", (bool(state.get("finished")),)),
+           block("book_open", ()),
+           *[section(*shown) for shown in whole],
+           ("book_close", "</section>"),
+           block("history_open", (not recent,)),
+           *[(("entry", h["version"], h["undone"], h["back"]), entry_html(h)) for h in recent],
+           block("history_close", ()),
+           block("clock", (access.can_write, clock)),
+           ("close", "</div>")]
+    return out
+
+
+def book_order(book: list[dict]) -> tuple[list, list]:
+    """The book's sections as the part shows them, each ``(section, mode, first, skip)`` for
+    book/section.html: the summary's (the "glance" sections, compact; the first without its
+    first item, which the status line says) and the book's (the glance sections again, whole
+    where the summary left some of them out, then the others)."""
+    first = book[0] if book else None
+    glance = [s for s in book if s.get("glance")]
+    return ([(s, "summary", False, 1 if s is first else 0) for s in glance],
+            [(s, "glance", s is first, 0) for s in glance] +
+            [(s, "book", False, 0) for s in book if not s.get("glance")])
+
+
+def _memo_for(code, access) -> tuple:
+    """The key of this phone's kind's kept pieces, and a memo starting from them."""
+    kind = (code, access.can_write, locale_name(), request.cookies.get(TZ_COOKIE))
+    return kind, Memo(_memos.get(kind) or {})
+
+
+def live_html(code, access, st=None, **extra) -> tuple[int, str]:
+    """(version, the page's live part, with a slot for each phone's own token and keys: see
+    :func:`own`). Without a form's answer in it (an error, a notice, what was typed) it is made
+    once per table, version, language, time zone, open undo requests and whether the phone can
+    write, and every phone of the table shares it."""
+    if any(v is not None for v in extra.values()):
+        st = st if st is not None else svc().state(access)
+        return st["version"], Part(pieces(code, access, st, Memo(None), **extra))
+    if st is None:                 # the engine's own objects, shared: no JSON read back
+        st = svc().state_shown(access)
+    version = st["version"]
+    undo = svc().undo_requests(access) if access.can_write else []
+    asks = tuple(r["id"] for r in undo if r["status"] == "pending")
+    key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
+           locale_name(), _clock_key(access))
+    # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
+    made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
+
+    def make() -> Part:
+        kind, memo = _memo_for(code, access)
+        part = Part(pieces(code, access, st, memo, made=made, undo=undo))
+        _memos.put(kind, memo.kept())
+        return part
+    return version, once(key, make)
+
+
+ENVIRONS_KEEP = 2048            # the push renderer's requests kept (one per phone's headers)
+
+
+class PushRenderer:
+    """What the live socket calls to push a phone the live part (companion/live.py): made in a
+    request like the phone's own (its language and time zone cookies). The hub makes it once per
+    table, version and kind of phone (:meth:`kind`) and sends the same message to every phone
+    of that kind: no request, cookie or state is read per phone per push."""
+
+    def __init__(self, app):
+        self.app = app
+        self._environs = Kept(ENVIRONS_KEEP)
+
+    def _request(self, access, headers: dict):
+        """A request like the phone's own fetch of its part (its cookies, its languages): the
+        WSGI environ made once per table and headers (werkzeug's EnvironBuilder is most of a
+        test request's cost) and a copy of it used for each part."""
+        key = (access.code, tuple(sorted(headers.items())))
+        environ = self._environs.get(key)
+        if environ is None:
+            builder = EnvironBuilder(self.app, f"/tables/{access.code}/live", headers=headers)
+            try:
+                environ = builder.get_environ()
+            finally:
+                builder.close()
+            self._environs.put(key, environ)
+        return self.app.request_context(dict(environ))
+
+    def __call__(self, access, headers: dict) -> tuple[int, str]:
+        with self._request(access, headers):
+            return live_html(access.code, access)
+
+    def kind(self, access, headers: dict) -> tuple:
+        """The kind of phone a page's socket is (found once, when it connects): whether it
+        writes (a seat) or watches, its time zone and its language; the part is alike for every
+        phone of one kind (what differs by seat is marked in it: pages/table.py
+        ``seat_style``)."""
+        with self._request(access, headers):
+            return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
+
+
+def push_renderer(app) -> PushRenderer:
+    return PushRenderer(app)
