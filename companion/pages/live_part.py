@@ -41,7 +41,7 @@ from companion.wire import dumps_engine
 
 RECENT_STEPS = 60               # the log rows a part reads (what an undo takes back is in them)
 SHOWN_STEPS = 8                 # the history lines the part shows
-MEMOS_KEEP = 4096               # tables × kinds whose last part's pieces are kept
+MEMOS_KEEP = 1024               # tables × kinds whose last part's pieces are kept (~100 KB each)
 KEEP_UNUSED = 12                # parts a form or history line is kept unused (Memo.keyed)
 
 # the places in a made part where each phone puts its own CSRF token and a new idempotency

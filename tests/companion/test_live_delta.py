@@ -10,7 +10,7 @@ import random
 import re
 
 from companion import live
-from companion.live_wire import apply_delta, line_delta, part_message
+from companion.live_wire import Part, apply_delta, line_delta, part_message, piece_delta
 from companion.pages import live_part, once
 from tests.companion.live_server import blank_own, choose
 from tests.companion.test_live_parts import FrameSocket, _drain, _payload, _whole
@@ -40,6 +40,32 @@ def test_a_delta_makes_the_new_text_exactly():
     # a part that is not the one the delta was made from: refused (the phone asks again)
     assert apply_delta(old + "\nmore", ops, lines) is None
     assert apply_delta("x", [[0, 5]], 1) is None
+
+
+def test_a_part_of_pieces_is_sent_piece_by_piece():
+    """A part made of pieces (pages/live_part.py): what changed since the part before is found
+    piece by piece, and makes the new part exactly, whatever came, went, moved or changed."""
+    old = Part([("head", '<div id="live" data-version="1">'), ("a", "<p>a</p>\n<p>a2</p>"),
+                ("b", "<p>b</p>"), ("c", "<p>c1</p>\n<p>c2</p>\n<p>c3</p>"), ("gone", "<p>x</p>"),
+                ("empty", ""), ("end", "</div>")])
+    cases = [
+        old.pieces,                                                    # nothing changed
+        [("head", '<div id="live" data-version="2">')] + list(old.pieces[1:]),
+        [p for p in old.pieces if p[0] != "gone"],                     # a piece went
+        list(old.pieces[:2]) + [("new", "<p>n1</p>\n<p>n2</p>")] + list(old.pieces[2:]),
+        [old.pieces[0], old.pieces[3], old.pieces[1], old.pieces[2]] + list(old.pieces[4:]),
+        [(s, h.replace("c2", "C2")) for s, h in old.pieces],           # a line in place
+        [(s, h + "\n<p>c4</p>" if s == "c" else h) for s, h in old.pieces],   # a line more
+        [(s, "" if s == "c" else h) for s, h in old.pieces],          # a piece emptied
+    ]
+    for pieces in cases:
+        new = Part(pieces)
+        ops, lines = piece_delta(old, new)
+        assert lines == old.count("\n") + 1
+        assert apply_delta(old, ops, lines) == new
+    # unchanged pieces travel as runs of the kept lines, only what changed as text
+    ops, _ = piece_delta(old, Part(cases[5]))
+    assert [op for op in ops if isinstance(op, str)] == ["<p>C2</p>"]
 
 
 def test_a_small_change_is_sent_as_a_delta_a_big_one_whole():
