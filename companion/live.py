@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import re
 import threading
 import time
 import uuid
@@ -54,6 +55,7 @@ from simple_websocket import ConnectionClosed
 
 from companion import json_errors
 from companion.live_wire import Message, client_message, dumps, part_message, wire_mode
+from companion.pages.history import TZ_COOKIE
 from companion.settings import DEFAULTS
 from companion.tables import service
 from companion.wire import Access, ServiceError
@@ -547,13 +549,27 @@ def check_token():
     return None
 
 
+def _page_headers() -> dict:
+    """A table page's socket: the request headers its live parts are made with (its language
+    and time zone). The page's boot script stores its zone in the ``tz`` cookie just before it
+    opens the socket, but a browser may open the socket before it has stored that cookie
+    (Chromium now and then: a first visit's socket came without it, and every part pushed to
+    it said UTC), so the script sends its zone in the socket's address too (``&tz=``, minutes
+    east of UTC): that one is the phone's zone now, and stands for the cookie."""
+    headers = {k: request.headers[k] for k in ("Cookie", "Accept-Language")
+               if k in request.headers}
+    tz = request.args.get(TZ_COOKIE, "")
+    if re.fullmatch(r"-?\d{1,4}", tz) and request.cookies.get(TZ_COOKIE) != tz:
+        others = [c.strip() for c in headers.get("Cookie", "").split(";")
+                  if c.strip() and c.split("=", 1)[0].strip() != TZ_COOKIE]
+        headers["Cookie"] = "; ".join(others + [f"{TZ_COOKIE}={tz}"])
+    return headers
+
+
 @sock.route("/ws/tables/<code>", bp=bp)
 def table_socket(ws, code):
     svc, h = service(), hub()
-    part = None
-    if request.args.get("part") == "1":        # a table page: its language and time zone
-        part = {k: request.headers[k] for k in ("Cookie", "Accept-Language")
-                if k in request.headers}
+    part = _page_headers() if request.args.get("part") == "1" else None
     sub = Subscriber(ws, g.access, svc, h, part)
     h.subscribe(sub)
     sub.deliver(_HELLO)
