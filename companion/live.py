@@ -11,7 +11,8 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   (``{"undo_request": null}`` when open requests lapsed because the game moved on);
 - ``{"clock": {"on", "paused", "running", "since", "used"}}`` when a seat switches, pauses or
   resumes the table clock (companion/table_clock.py; nothing while it runs: a phone ticks it);
-- a table page's own socket (``&part=1``) is pushed the page's live part instead:
+- a table page's own socket (``&part=1``, ``&tz=`` its zone: ``live_wire.page_headers``) is
+  pushed the page's live part instead:
   ``{"version", "part"}`` (the HTML the page patches itself with, the same as
   ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
   for the newest version after any step (one message for a burst, never one per version), on a
@@ -44,7 +45,6 @@ from __future__ import annotations
 import json
 import logging
 import queue
-import re
 import threading
 import time
 import uuid
@@ -54,8 +54,8 @@ from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 
 from companion import json_errors
-from companion.live_wire import Message, client_message, dumps, part_message, wire_mode
-from companion.pages.history import TZ_COOKIE
+from companion.live_wire import (Message, client_message, dumps, page_headers, part_message,
+                                 wire_mode)
 from companion.settings import DEFAULTS
 from companion.tables import service
 from companion.wire import Access, ServiceError
@@ -549,27 +549,10 @@ def check_token():
     return None
 
 
-def _page_headers() -> dict:
-    """A table page's socket: the request headers its live parts are made with (its language
-    and time zone). The page's boot script stores its zone in the ``tz`` cookie just before it
-    opens the socket, but a browser may open the socket before it has stored that cookie
-    (Chromium now and then: a first visit's socket came without it, and every part pushed to
-    it said UTC), so the script sends its zone in the socket's address too (``&tz=``, minutes
-    east of UTC): that one is the phone's zone now, and stands for the cookie."""
-    headers = {k: request.headers[k] for k in ("Cookie", "Accept-Language")
-               if k in request.headers}
-    tz = request.args.get(TZ_COOKIE, "")
-    if re.fullmatch(r"-?\d{1,4}", tz) and request.cookies.get(TZ_COOKIE) != tz:
-        others = [c.strip() for c in headers.get("Cookie", "").split(";")
-                  if c.strip() and c.split("=", 1)[0].strip() != TZ_COOKIE]
-        headers["Cookie"] = "; ".join(others + [f"{TZ_COOKIE}={tz}"])
-    return headers
-
-
 @sock.route("/ws/tables/<code>", bp=bp)
 def table_socket(ws, code):
     svc, h = service(), hub()
-    part = _page_headers() if request.args.get("part") == "1" else None
+    part = page_headers(request) if request.args.get("part") == "1" else None
     sub = Subscriber(ws, g.access, svc, h, part)
     h.subscribe(sub)
     sub.deliver(_HELLO)

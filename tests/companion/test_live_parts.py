@@ -13,10 +13,10 @@ from datetime import datetime, timedelta
 import pytest
 import requests
 import websocket
-from flask import template_rendered
+from flask import request, template_rendered
 
 from companion import live
-from companion.live_wire import apply_delta
+from companion.live_wire import apply_delta, page_headers
 from tests.companion.live_server import Api, LiveServer, choose, create_table
 from tests.companion.test_pages_once import acting_seat_passes
 
@@ -170,7 +170,7 @@ def test_a_page_socket_says_times_in_the_zone_its_address_gives(server):
 def test_a_page_sockets_headers_take_the_zone_of_its_address(app, cookie, query, made_with):
     with app.test_request_context(f"/ws/tables/abc?part=1&token=t{query}",
                                   headers={"Cookie": cookie, "Accept-Language": "ko"}):
-        assert live._page_headers() == {"Cookie": made_with, "Accept-Language": "ko"}
+        assert page_headers(request) == {"Cookie": made_with, "Accept-Language": "ko"}
 
 
 def test_an_api_socket_still_gets_the_json_messages(server):
