@@ -11,7 +11,8 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   (``{"undo_request": null}`` when open requests lapsed because the game moved on);
 - ``{"clock": {"on", "paused", "running", "since", "used"}}`` when a seat switches, pauses or
   resumes the table clock (companion/table_clock.py; nothing while it runs: a phone ticks it);
-- a table page's own socket (``&part=1``) is pushed the page's live part instead:
+- a table page's own socket (``&part=1``, ``&tz=`` its zone: ``live_wire.page_headers``) is
+  pushed the page's live part instead:
   ``{"version", "part"}`` (the HTML the page patches itself with, the same as
   ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
   for the newest version after any step (one message for a burst, never one per version), on a
@@ -53,7 +54,8 @@ from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 
 from companion import json_errors
-from companion.live_wire import Message, client_message, dumps, part_message, wire_mode
+from companion.live_wire import (Message, client_message, dumps, page_headers, part_message,
+                                 wire_mode)
 from companion.settings import DEFAULTS
 from companion.tables import service
 from companion.wire import Access, ServiceError
@@ -550,10 +552,7 @@ def check_token():
 @sock.route("/ws/tables/<code>", bp=bp)
 def table_socket(ws, code):
     svc, h = service(), hub()
-    part = None
-    if request.args.get("part") == "1":        # a table page: its language and time zone
-        part = {k: request.headers[k] for k in ("Cookie", "Accept-Language")
-                if k in request.headers}
+    part = page_headers(request) if request.args.get("part") == "1" else None
     sub = Subscriber(ws, g.access, svc, h, part)
     h.subscribe(sub)
     sub.deliver(_HELLO)

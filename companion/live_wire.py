@@ -1,12 +1,14 @@
 """What a live socket writes and reads (``companion/live.py`` is the socket and its hub): a pushed
 message's JSON text and its WebSocket frames, made once for every phone (plain, or compressed once
 for phones that took permessage-deflate); how a connection takes such ready-made frames; and a
-phone's own message ({"since": n}, {"ping": n}) read and checked; and a table page's live part
-sent as what changed since the part its phone holds (:func:`part_message`, :func:`line_delta`)."""
+phone's own message ({"since": n}, {"ping": n}) read and checked; a table page's live part
+sent as what changed since the part its phone holds (:func:`part_message`, :func:`line_delta`);
+and the request headers a table page's socket has its parts made with (:func:`page_headers`)."""
 from __future__ import annotations
 
 import itertools
 import json
+import re
 import zlib
 
 from wsproto.extensions import PerMessageDeflate
@@ -14,6 +16,9 @@ from wsproto.extensions import PerMessageDeflate
 from companion.wire import dumps_engine
 
 MAX_VERSION = 2 ** 31 - 1
+# the phone's minutes east of UTC: a cookie set by the table page's script
+# (templates/book/local_times.html), which the pages say times in (pages/history.py local_time)
+TZ_COOKIE = "tz"
 
 
 def dumps(data) -> str:
@@ -239,3 +244,21 @@ def client_message(data) -> dict:
         ping = msg["ping"]
         return {"pong": ping if isinstance(ping, int) and abs(ping) < 2 ** 53 else None}
     return {"error": {"code": "unknown_message", "message": "Send {\"since\": <version>}."}}
+
+
+def page_headers(request) -> dict:
+    """A table page's socket: the headers of its opening ``request`` that its live parts are
+    made with (its language and time zone). The page's boot script stores its zone in the
+    ``tz`` cookie just before it opens the socket, but a browser may open the socket before it
+    has stored that cookie (Chromium now and then: a first visit's socket came without it, and
+    every part pushed to it said UTC), so the script sends its zone in the socket's address
+    too (``&tz=``, minutes east of UTC): that one is the phone's zone now, and stands for the
+    cookie."""
+    headers = {k: request.headers[k] for k in ("Cookie", "Accept-Language")
+               if k in request.headers}
+    tz = request.args.get(TZ_COOKIE, "")
+    if re.fullmatch(r"-?\d{1,4}", tz) and request.cookies.get(TZ_COOKIE) != tz:
+        others = [c.strip() for c in headers.get("Cookie", "").split(";")
+                  if c.strip() and c.split("=", 1)[0].strip() != TZ_COOKIE]
+        headers["Cookie"] = "; ".join(others + [f"{TZ_COOKIE}={tz}"])
+    return headers

@@ -485,11 +485,14 @@
   }
 
   // the phone's time zone before the socket opens: the live parts it is pushed are made in the
-  // request of its opening, so with it they say local times (as history_list.html's script)
-  document.cookie = "tz=" + (-new Date().getTimezoneOffset()) + ";path=/;max-age=31536000;samesite=lax";
+  // request of its opening, so with it they say local times (as history_list.html's script).
+  // Also in the socket's address: the browser may open the socket before it has stored the
+  // cookie just set (Chromium, now and then), and the server takes the address's for it.
+  var tz = -new Date().getTimezoneOffset();
+  document.cookie = "tz=" + tz + ";path=/;max-age=31536000;samesite=lax";
   try {
     boot.ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") +
-                            location.host + me.getAttribute("data-ws"));
+                            location.host + me.getAttribute("data-ws") + "&tz=" + tz);
   } catch (e) {
     return;
   }

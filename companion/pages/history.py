@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from flask import render_template, request
 
+from companion.live_wire import TZ_COOKIE
 from companion.pages.blueprint import bp
 from companion.pages.seats import _access, svc
 from companion.pages.text import _use_table, describe, device_name, name_of
@@ -60,7 +61,6 @@ def taken_back(entries: list[dict]) -> list[dict]:
     return out
 
 
-TZ_COOKIE = "tz"      # the phone's minutes east of UTC, set by history_list.html's script
 
 
 def phone_offset() -> timedelta | None:

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 import zlib
+from datetime import datetime, timedelta
 
 import pytest
 import requests
 import websocket
+from flask import request
 
 from companion import live
-from companion.live_wire import apply_delta
+from companion.live_wire import apply_delta, page_headers
 from tests.companion.live_server import Api, LiveServer, blank_own, choose, create_table
 from tests.companion.test_pages_once import acting_seat_passes
 
@@ -31,12 +34,12 @@ def server(tmp_path_factory):
 class PagePhone:
     """A table page's socket, with the page's cookies (its language and time zone)."""
 
-    def __init__(self, server, code, token, cookies="lang=en"):
+    def __init__(self, server, code, token, cookies="lang=en", query=""):
         self.messages: list[dict] = []
         self.held, self.deltas = None, 0        # the last part, as the page's script keeps it
         self.cond = threading.Condition()
         self.ws = websocket.create_connection(
-            f"{server.ws_url}/ws/tables/{code}?part=1&token={token}", timeout=15,
+            f"{server.ws_url}/ws/tables/{code}?part=1&token={token}{query}", timeout=15,
             header=[f"Cookie: {cookies}"])
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -116,6 +119,54 @@ def test_the_part_is_in_the_phones_language_and_follows_undo_requests(server):
     asked = ko.wait(lambda m: f'data-consent="{req["id"]}"' in m.get("part", ""))
     assert asked["version"] == 1 and f'data-only="{seats[0]["player"]}"' in asked["part"]
     ko.close()
+
+
+def _first_time(part: str) -> tuple[str, str]:
+    """(the UTC time, the time as shown) of the part's newest history entry."""
+    iso, utc, shown = re.search(r'<time datetime="([^"]+)"( data-utc)?>([^<]+)</time>',
+                                part).groups()
+    return iso, shown + (" (marked UTC)" if utc else "")
+
+
+def test_a_page_socket_says_times_in_the_zone_its_address_gives(server):
+    """The boot script sets the ``tz`` cookie and at once opens the socket, but a browser may
+    open it before it has stored the cookie (Chromium now and then, on a first visit: every part
+    pushed to that phone then said UTC, the parts it fetched local time). So the script puts
+    its zone in the socket's address too, and the server takes it for the cookie: a first
+    visit's pushes, and a phone whose cookie is of a zone it left, say the phone's time now."""
+    table = create_table(server.url, TITLE, PLAYERS, seed=8)
+    code, seats = table["code"], table["seats"]
+    first = PagePhone(server, code, seats[1]["token"], query="&tz=540")       # Seoul, no cookie
+    moved = PagePhone(server, code, seats[2]["token"], cookies="lang=en; tz=60", query="&tz=540")
+    api = Api(server.url, code, seats[0]["token"])
+    st = api.get()
+    assert api.post(choose(st["legal"], random.Random(8)), st["version"]).status_code == 200
+    parts = [p.wait(lambda m: m.get("version") == 1 and "part" in m)["part"]
+             for p in (first, moved)]
+    for part in parts:
+        iso, shown = _first_time(part)
+        at = datetime.fromisoformat(iso.replace("Z", "+00:00")) + timedelta(hours=9)
+        assert shown == at.strftime("%H:%M:%S"), (shown, iso)
+    # what the page fetches with its cookie stored
+    page = _page_session(server, code, seats[1]["token"])
+    page.cookies.set("tz", "540")
+    fetched = page.get(f"{server.url}/tables/{code}/live", timeout=10).text
+    assert blank_own(fetched) == blank_own(parts[0]) == blank_own(parts[1])
+    first.close()
+    moved.close()
+
+
+@pytest.mark.parametrize("cookie, query, made_with", [
+    ("lang=ko", "", "lang=ko"),                                  # no zone: as it came
+    ("lang=ko; tz=540", "&tz=540", "lang=ko; tz=540"),           # the same zone: as it came
+    ("lang=ko", "&tz=-300", "lang=ko; tz=-300"),                 # the cookie not stored yet
+    ("tz=60; lang=ko", "&tz=540", "lang=ko; tz=540"),            # a zone the phone left
+    ("lang=ko; tz=60", "&tz=9;x=1", "lang=ko; tz=60"),           # not a zone: left alone
+])
+def test_a_page_sockets_headers_take_the_zone_of_its_address(app, cookie, query, made_with):
+    with app.test_request_context(f"/ws/tables/abc?part=1&token=t{query}",
+                                  headers={"Cookie": cookie, "Accept-Language": "ko"}):
+        assert page_headers(request) == {"Cookie": made_with, "Accept-Language": "ko"}
 
 
 def test_an_api_socket_still_gets_the_json_messages(server):
