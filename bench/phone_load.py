@@ -792,7 +792,8 @@ def main(argv=None) -> int:
     code_before = code_state()
     runs: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="phone-load-") as tmp:
-        server = LiveServer(Path(tmp), app="app:app", name="phone-load").start()
+        server = LiveServer(Path(tmp), app=os.environ.get("BENCH_APP", "app:app"),
+                            name="phone-load").start()
         try:
             table = create_table(server.url, TITLE, PLAYERS, seed=6)
             code = table["code"]

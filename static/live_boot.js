@@ -485,7 +485,7 @@
   }
 
   // the phone's time zone before the socket opens: the live parts it is pushed are made in the
-  // request of its opening, so with it they say local times (as history_list.html's script).
+  // request of its opening, so with it they say local times (as local_times.html's script).
   // Also in the socket's address: the browser may open the socket before it has stored the
   // cookie just set (Chromium, now and then), and the server takes the address's for it.
   var tz = -new Date().getTimezoneOffset();
