@@ -17,7 +17,7 @@ from companion.pages.text import _use_table
 from engine import titles
 from tests.companion.live_server import choose
 
-BEFORE = Path(__file__).parent / "section_before"
+BEFORE = Path(__file__).parent / "templates_before"
 STEPS = 70             # random steps per title; a position kept every few of them
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -60,15 +60,17 @@ def positions(app, title: str, seed: int) -> list[dict]:
 
 
 def before(app):
-    """The app's templates with ``book/parts.html`` and ``book/section.html`` as they were."""
-    old = {name: (BEFORE / name).read_text(encoding="utf-8") for name in ("parts.html", "section.html")}
+    """The app's templates with ``book/parts.html``, ``book/section.html`` and ``book/form.html``
+    as they were (the section's macro, and the drawings a form's pictures were made with)."""
+    old = {name: (BEFORE / name).read_text(encoding="utf-8")
+           for name in ("parts.html", "section.html", "form.html")}
     env = app.jinja_env.overlay(loader=ChoiceLoader([
         DictLoader({f"book/{k}": v for k, v in old.items()}), app.jinja_env.loader]),
         cache_size=20)
     # the choices the macro asked of book_layout, then template globals
     env.globals = dict(app.jinja_env.globals, table_layout=book_layout.table_layout,
                        glance_left=book_layout.glance_left)
-    return env.get_template("book/section.html")
+    return env
 
 
 # every way a live part asks for a section (templates/book/summary.html, sections.html)
@@ -78,7 +80,7 @@ MODES = [("summary", False, 0), ("summary", False, 1), ("glance", False, 0),
 
 @pytest.mark.parametrize("title", sorted(titles.TITLES))
 def test_every_section_is_made_as_the_macro_made_it(app, title):
-    old = before(app)
+    old = before(app).get_template("book/section.html")
     kinds = Counter()
     for seed in (3, 11):
         for pos in positions(app, title, seed):
@@ -94,3 +96,49 @@ def test_every_section_is_made_as_the_macro_made_it(app, title):
     # the comparison saw sections of each kind the title shows, and real ones
     assert kinds["facts"] and sum(kinds.values()) > 50, kinds
     assert set(kinds) - {"facts", "log"}, kinds
+
+
+def test_a_real_games_board_routes_and_forms_are_made_as_before(app):
+    """The 1888-N record replayed (its operating rounds: the board with the routes a company
+    is about to run, a lay's tile drawings, a run's picture): every section as before, and
+    every legal entry's form (its pictures drawn by companion/pages/pictures.py now)."""
+    from markupsafe import Markup
+
+    from companion import actionforms
+    from engine.game import Game
+    from engine.records import loads, replay
+    from tests.conftest import SHARED
+    rec = replay(loads((SHARED / "fixtures" / "18xx-games" / "1888-N" / "128097.json")
+                       .read_text(encoding="utf-8")))
+    game = Game(rec.game.spec.id, rec.game.players, rec.game.seed, rec.game.options)
+    env = before(app)
+    old_section = env.get_template("book/section.html")
+    old_form = env.get_template("book/form.html")
+    state = {"title": "1888-N", "players": game.players, "currency": rec.game.spec.currency}
+    seen = Counter()
+    slots = dict(code="abc", version=7, error=None, error_index=None, posted={}, confirm=None,
+                 csrf_token=lambda: Markup("CSRF"), new_key=lambda: Markup("KEY"))
+    for i, action in enumerate(rec.game.log):
+        game.process(action)
+        if i % 9:
+            continue
+        book, legal = game.book(), game.legal_actions()
+        for lang in ("en", "ko") if i % 2 else ("ko",):
+            with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+                _use_table(state)
+                for s in book:
+                    for mode, first, skip in MODES:
+                        want = old_section.render(s=s, mode=mode, first=first, skip=skip)
+                        got = sections.section_html(s, mode, first=first, skip=skip)
+                        assert got == want, (i, lang, s["kind"], s["id"], mode)
+                    seen[s["kind"] + ("+routes" if s.get("routes") else "")] += 1
+                for n, entry in enumerate(legal):
+                    if entry.get("type") in actionforms.HIDDEN_TYPES:
+                        continue
+                    f = actionforms.build(n, entry)
+                    want = old_form.render(f=f, **slots)
+                    got = app.jinja_env.get_template("book/form.html").render(f=f, **slots)
+                    assert got == want, (i, lang, entry["type"])
+                    seen["form+picture" if f.picture else "form"] += 1
+                    seen["form+pictures"] += any(getattr(x, "pictures", None) for x in f.fields)
+    assert seen["board+routes"] and seen["form+picture"] and seen["form+pictures"], seen
