@@ -1,7 +1,8 @@
 """A book section made in Python (companion/pages/sections.py) is the HTML the Jinja macro made
 before it, byte for byte: every section of many positions of every title, in English and
-Korean, in every mode. The macro as it was is kept here alone (``section_before/``, the
-templates of git 02f1510), rendered with the app's own words."""
+Korean, in every mode; and the drawings a form's pictures are made with. The macros as they
+were are kept here alone (``templates_before/``, the templates of git 02f1510), rendered with
+the app's own words."""
 from __future__ import annotations
 
 import random
