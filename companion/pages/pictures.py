@@ -32,7 +32,8 @@ def drawing(g: dict, label, cls: str = "board", key=None, hidden: bool = False,
     drawing's ``data-pic`` (a choice's picture), ``hidden`` until it is chosen."""
     hexes = []
     for h in g.get("hexes") or ():
-        points = "".join(f"{esc(p[0])},{esc(p[1])} " for p in h["points"])
+        # a hex's corners escaped at once (escaping is a character's at a time: the same)
+        points = escape("".join(f"{p[0]},{p[1]} " for p in h["points"]))
         title = ""
         if h.get("hex"):
             tile = f" #{esc(h['tile'])}" if h.get("tile") else ""
