@@ -14,7 +14,11 @@ from companion.i18n import gettext as _, locale_name, money, particles
 
 
 def _ctx(name: str, default):
-    return getattr(g, name, default) if has_request_context() else default
+    """This request's ``name`` (kept on ``g`` by :func:`use_table`), else ``default``. Read on
+    the object ``g`` stands for: through the proxy each read costs more than the word it
+    finds, and a live part reads thousands."""
+    return getattr(g._get_current_object(), name, default) if has_request_context() \
+        else default
 
 
 def use_table(state: dict, words=None) -> None:
