@@ -71,9 +71,10 @@ def translations():
     for the rest of the request (outside an app context: flask_babel's own answer)."""
     if not has_app_context():
         return get_translations()
-    found = g.get("_i18n_translations")
+    here = g._get_current_object()      # g itself: read through its proxy, a read costs more
+    found = here.get("_i18n_translations")
     if found is None:
-        found = g._i18n_translations = get_translations()
+        found = here._i18n_translations = get_translations()
     return found
 
 
@@ -81,9 +82,10 @@ def locale_name() -> str:
     """This request's language ("en", "ko"), found once per request (kept on ``g``)."""
     if not has_app_context():
         return "en"
-    name = g.get("_i18n_locale")
+    here = g._get_current_object()      # g itself: read through its proxy, a read costs more
+    name = here.get("_i18n_locale")
     if name is None:
-        name = g._i18n_locale = str(get_locale() or "en")
+        name = here._i18n_locale = str(get_locale() or "en")
     return name
 
 

@@ -14,7 +14,11 @@ from companion.i18n import gettext as _, locale_name, money, particles
 
 
 def _ctx(name: str, default):
-    return getattr(g, name, default) if has_request_context() else default
+    """This request's ``name`` (kept on ``g`` by :func:`use_table`), else ``default``. Read on
+    the object ``g`` stands for: through the proxy each read costs more than the word it
+    finds, and a live part reads thousands."""
+    return getattr(g._get_current_object(), name, default) if has_request_context() \
+        else default
 
 
 def use_table(state: dict, words=None) -> None:
@@ -207,11 +211,33 @@ def word_text(kind: str, value) -> str:
     return said.get(_locale(), said.get("en", str(value)))
 
 
+# a message without params in each table's words and language, said once: the book's labels
+# and titles are such messages and a live part says hundreds of them (companion/pages/
+# sections.py). (id of the words, locale, code, English) -> (the words, the text); emptied when
+# it holds ``SAID_KEEP`` (the labels of a few titles in two languages are far fewer).
+SAID_KEEP = 20000
+_SAID: dict = {}
+
+
 def message_text(m) -> str:
     """A message (``{code, message, params}``) in the page's language."""
     if not isinstance(m, dict):
         return "" if m is None else str(m)
-    return engine_text(m)
+    own = m.get("message")
+    if m.get("params") or not isinstance(own, (str, type(None))):
+        return engine_text(m)
+    # without params its words depend on its code and English, the table's words and the
+    # language alone (words_text, engine_text)
+    words = _words()
+    key = (id(words), _locale(), m.get("code"), own)
+    hit = _SAID.get(key)
+    if hit is not None and hit[0] is words:
+        return hit[1]
+    text = engine_text(m)
+    if len(_SAID) >= SAID_KEEP:
+        _SAID.clear()
+    _SAID[key] = (words, text)
+    return text
 
 
 def short_text(item) -> str:

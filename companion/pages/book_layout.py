@@ -1,5 +1,5 @@
-"""What a book section's table shows, worked out once in Python for ``book/parts.html`` and
-``book/section.html`` (the templates keep the markup; these are the choices they make): the
+"""What a book section's table shows, worked out once for ``companion/pages/sections.py``
+(which writes the markup; these are the choices it makes): the
 columns a table shows, whether it is wide, which columns are numbers, and whether a glance
 section is shown again in the book after the summary. Nothing here knows a title: only the
 declared sections (``engine/contract.py``)."""

@@ -35,6 +35,7 @@ from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_ste
                                      undone_versions)
 from companion.pages.once import once
 from companion.pages.seats import svc
+from companion.pages.sections import section_html
 from companion.pages.text import _use_table, name_of
 from companion.present import engine_text
 from companion.wire import dumps_engine
@@ -268,10 +269,9 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
                                  lambda: render("book/history_entry.html", h=h, code=code)))
 
     def section(s, mode, first=False, skip=0) -> tuple:
-        """One book section (book/section.html), made again only when its data changed."""
+        """One book section (pages/sections.py), made again only when its data changed."""
         slot = ("section", s["id"], mode, first, skip)
-        return slot, memo.piece(slot, s, lambda: render(
-            "book/section.html", s=s, mode=mode, first=first, skip=skip))
+        return slot, memo.piece(slot, s, lambda: section_html(s, mode, first, skip))
 
     ctx = dict(
         code=code, access=access, state=state, version=version, made=made, book=book,
@@ -327,7 +327,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
 
 def book_order(book: list[dict]) -> tuple[list, list]:
     """The book's sections as the part shows them, each ``(section, mode, first, skip)`` for
-    book/section.html: the summary's (the "glance" sections, compact; the first without its
+    pages/sections.py: the summary's (the "glance" sections, compact; the first without its
     first item, which the status line says) and the book's (the glance sections again, whole
     where the summary left some of them out, then the others)."""
     first = book[0] if book else None

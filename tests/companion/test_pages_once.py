@@ -75,10 +75,9 @@ def test_the_book_is_made_once_per_version_and_language_not_once_per_phone(app, 
                         lambda code, access, *a, **kw: made.append(access.can_write) or
                         pieces(code, access, *a, **kw))
     sections = []
-    render = live_part.render
-    monkeypatch.setattr(live_part, "render", lambda name, **kw: (
-        sections.append(kw["s"]["id"]) if name == "book/section.html" else None) or
-        render(name, **kw))
+    section_html = live_part.section_html
+    monkeypatch.setattr(live_part, "section_html", lambda s, *a: sections.append(s["id"]) or
+                        section_html(s, *a))
 
     phones = [_phone(app, table, i) for i in range(3)] + [_phone(app, table)]
     korean = _phone(app, table, 0, lang="ko")

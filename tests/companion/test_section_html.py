@@ -1,0 +1,177 @@
+"""A book section made in Python (companion/pages/sections.py) is the HTML the Jinja macro made
+before it, byte for byte: every section of many positions of every title, in English and
+Korean, in every mode; and the drawings a form's pictures are made with. The macros as they
+were are kept here alone (``templates_before/``, the templates of git 02f1510), rendered with
+the app's own words."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from jinja2 import ChoiceLoader, DictLoader
+
+from companion import create_app
+from companion.pages import book_layout, sections
+from companion.pages.text import _use_table
+from engine import titles
+from tests.companion.live_server import choose
+
+BEFORE = Path(__file__).parent / "templates_before"
+STEPS = 70             # random steps per title; a position kept every few of them
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    db = tmp_path_factory.mktemp("sections") / "s.db"
+    return create_app({"TESTING": True, "SECRET_KEY": "s", "DATABASE_URL": f"sqlite:///{db}",
+                       "RATELIMIT_ENABLED": False})
+
+
+def positions(app, title: str, seed: int) -> list[dict]:
+    """Some positions of a random game of ``title``: each its state and book, as the server
+    gives them to the table page."""
+    import json
+    client = app.test_client()
+    t = client.post("/api/tables", json={"title": title, "seed": seed, "players": PLAYERS})
+    if t.status_code >= 400 and t.get_json()["error"]["code"] == "player_count":
+        fewest = t.get_json()["error"]["params"]["min"]      # a title of more players
+        t = client.post("/api/tables", json={"title": title, "seed": seed,
+                                             "players": [f"P{i}" for i in range(fewest)]})
+    assert t.status_code in (200, 201), t.get_data(as_text=True)
+    t = t.get_json()
+    svc = app.extensions["companion.tables"]
+    access = svc.authorize(t["code"], t["seats"][0]["token"])
+    rng = random.Random(seed)
+    out = []
+    for n in range(STEPS):
+        st = json.loads(svc.state_json(access))
+        if n % 3 == 0 or n == STEPS - 1:
+            out.append({"state": st["state"], "book": st.get("book") or []})
+        action = choose(st["legal"], rng)
+        if action is None:
+            break
+        for _ in range(20):
+            if svc.submit(access, action, st["version"])[0] == 200:
+                break
+            action = choose(st["legal"], rng)
+    return out
+
+
+def before(app):
+    """The app's templates with ``book/parts.html``, ``book/section.html`` and ``book/form.html``
+    as they were (the section's macro, and the drawings a form's pictures were made with)."""
+    old = {name: (BEFORE / name).read_text(encoding="utf-8")
+           for name in ("parts.html", "section.html", "form.html")}
+    env = app.jinja_env.overlay(loader=ChoiceLoader([
+        DictLoader({f"book/{k}": v for k, v in old.items()}), app.jinja_env.loader]),
+        cache_size=20)
+    # the choices the macro asked of book_layout, then template globals
+    env.globals = dict(app.jinja_env.globals, table_layout=book_layout.table_layout,
+                       glance_left=book_layout.glance_left)
+    return env
+
+
+# the kinds these positions show besides facts (each kind of section is compared somewhere:
+# the board with routes and the forms' pictures in the record's test below)
+SHOWN = {"1888-N": {"players", "entities", "trains", "market", "board"},
+         "1899-DAIHAN": {"players", "entities", "trains", "market"},
+         "18Korea": {"players", "trains", "market"},            # a price track
+         "18Lilliput": {"players", "entities", "trains", "market", "map", "log"},
+         "AoS-Base": {"players", "log"}, "AoS-Korea": {"players", "log"},
+         "AoS-NewZealand": {"players", "entities", "log", "network"}}
+
+# every way a live part asks for a section (templates/book/summary.html, sections.html)
+MODES = [("summary", False, 0), ("summary", False, 1), ("glance", False, 0),
+         ("glance", True, 0), ("book", False, 0)]
+
+
+@pytest.mark.parametrize("title", sorted(titles.TITLES))
+def test_every_section_is_made_as_the_macro_made_it(app, title):
+    old = before(app).get_template("book/section.html")
+    kinds = Counter()
+    for seed in (3, 11):
+        for pos in positions(app, title, seed):
+            for lang in ("en", "ko"):
+                with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+                    _use_table(pos["state"])
+                    for s in pos["book"]:
+                        for mode, first, skip in MODES:
+                            want = old.render(s=s, mode=mode, first=first, skip=skip)
+                            got = sections.section_html(s, mode, first=first, skip=skip)
+                            assert got == want, (title, lang, s["kind"], s["id"], mode, first, skip)
+                        kinds[s["kind"]] += 1
+    # the comparison saw sections of each kind the title shows, and real ones
+    assert kinds["facts"] and sum(kinds.values()) > 50, kinds
+    assert SHOWN.get(title, set()) <= set(kinds), kinds
+
+
+def played(app, game, actions, every: int) -> Counter:
+    """Every ``every``-th position of ``game`` as ``actions`` (a step for the game as it is)
+    move it on: each section and each legal entry's form as the templates made them before (the
+    forms' pictures are drawn by companion/pages/pictures.py now). What was compared, counted."""
+    from markupsafe import Markup
+
+    from companion import actionforms
+    env = before(app)
+    old_section = env.get_template("book/section.html")
+    old_form = env.get_template("book/form.html")
+    state = {"title": game.spec.id, "players": game.players, "currency": game.spec.currency}
+    slots = dict(code="abc", version=7, error=None, error_index=None, posted={}, confirm=None,
+                 csrf_token=lambda: Markup("CSRF"), new_key=lambda: Markup("KEY"))
+    seen = Counter()
+    for i, action in enumerate(actions):
+        if action is None:
+            break
+        game.process(action)
+        if i % every:
+            continue
+        book, legal = game.book(), game.legal_actions()
+        for lang in ("en", "ko") if i % 2 else ("ko",):
+            with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+                _use_table(state)
+                for s in book:
+                    for mode, first, skip in MODES:
+                        want = old_section.render(s=s, mode=mode, first=first, skip=skip)
+                        got = sections.section_html(s, mode, first=first, skip=skip)
+                        assert got == want, (i, lang, s["kind"], s["id"], mode)
+                    seen[s["kind"]] += 1
+                    seen["board+routes"] += bool(s.get("routes"))
+                    seen["market+tokens"] += s["kind"] == "market" and s.get("layout") == "track" \
+                        and any(c.get("tokens") for c in s["cells"])
+                for n, entry in enumerate(legal):
+                    if entry.get("type") in actionforms.HIDDEN_TYPES:
+                        continue
+                    f = actionforms.build(n, entry)
+                    want = old_form.render(f=f, **slots)
+                    got = app.jinja_env.get_template("book/form.html").render(f=f, **slots)
+                    assert got == want, (i, lang, entry["type"])
+                    seen["form+picture" if f.picture else "form"] += 1
+                    seen["form+pictures"] += any(getattr(x, "pictures", None) for x in f.fields)
+    return seen
+
+
+def test_a_real_games_board_routes_and_forms_are_made_as_before(app):
+    """The 1888-N record replayed: its operating rounds show the board with the routes a
+    company is about to run, a lay's tile drawings, a run's picture."""
+    from engine.game import Game
+    from engine.records import loads, replay
+    from tests.conftest import SHARED
+    rec = replay(loads((SHARED / "fixtures" / "18xx-games" / "1888-N" / "128097.json")
+                       .read_text(encoding="utf-8")))
+    game = Game(rec.game.spec.id, rec.game.players, rec.game.seed, rec.game.options)
+    seen = played(app, game, iter(rec.game.log), every=9)
+    assert seen["board+routes"] and seen["form+picture"] and seen["form+pictures"], seen
+
+
+def test_an_18korea_games_price_track_is_made_as_before(app):
+    """18Korea played by the test bot to its end: the share price track with the companies'
+    tokens on it."""
+    from engine.titles.title_18korea.scenario import new_game
+    from tests.bots.korea18 import Bot
+    game, bot = new_game(4, 1), Bot(1)
+    seen = played(app, game, (None if game.finished else bot.choose(game)
+                              for _ in range(5000)), every=23)
+    assert game.finished and seen["market+tokens"] > 5, seen
