@@ -15,8 +15,12 @@ import time
 from engine import Game
 
 
-def per_version_ms(record: dict, n: int = 40) -> dict:
-    """``{"engine_ms_per_version", "engine_step_ms", "versions"}`` (medians, CPU ms)."""
+def per_version_ms(record: dict, n: int = 40, pause_s: float = 0.0) -> dict:
+    """``{"engine_ms_per_version", "engine_step_ms", "versions"}`` (medians, CPU ms).
+
+    ``pause_s``: a pause before each version, as the server has one between a table's steps
+    (its caches are cold again when the next step comes: the same work then takes about half
+    as long again as in a tight loop). The load benches give both figures."""
     from companion.wire import dumps_engine
     actions = list(record.get("actions") or [])
     game = Game(record["title"], record["players"], record.get("seed", 0), record.get("options"))
@@ -28,6 +32,8 @@ def per_version_ms(record: dict, n: int = 40) -> dict:
         if action.get("type") in ("undo", "redo"):
             game.process(action, checked=False)
             continue
+        if pause_s:
+            time.sleep(pause_s)
         t0 = time.process_time()
         game.process(action, checked=True)
         t1 = time.process_time()

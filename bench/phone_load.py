@@ -71,7 +71,10 @@ time (user + system of the gunicorn master and its workers, ``/proc/<pid>/stat``
 is read before and after; the same ``N`` steps with no phone connected give what the poster's
 own requests cost, and the difference is what the six phones cost (their pushes and what they
 fetch for them). The requests the six pages sent during the steps are counted too, and the
-server's CPU while the six sit idle for 5 s.
+server's CPU while the six sit idle for 5 s. The engine's own work per version (the yardstick,
+``bench/engine_work.py``) is measured twice on the run's record: in a tight loop, and with the
+pause this run had between its steps before each version, as the server works (its caches are
+cold when a step comes: the same work costs about half as much again).
 
 Results are appended as one JSON line to ``bench/out/phone_load.jsonl``.
 """
@@ -662,9 +665,13 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random) -
     record = requests.get(f"{base}/api/tables/{code}/record", timeout=30,
                           headers={"Authorization": f"Bearer {poster}"}).json()
     engine = per_version_ms(record, n)
+    # ...and with the pause the server has between this table's steps (its caches cold again)
+    paced = per_version_ms(record, n, pause_s=(t3 - t2) / max(six, 1))["engine_ms_per_version"]
     return {"actions_alone": alone, "actions_six": six, **engine,
             "six_phones_over_engine": round(with_six / engine["engine_ms_per_version"], 1)
             if engine["engine_ms_per_version"] else None,
+            "engine_ms_per_version_paced": paced,
+            "six_phones_over_engine_paced": round(with_six / paced, 1) if paced else None,
             "cpu_ms_per_action_no_phone": round(no_phone, 2),
             "cpu_ms_per_action_six_phones": round(with_six, 2),
             "cpu_ms_per_action_the_six_phones": round(with_six - no_phone, 2),
@@ -913,7 +920,9 @@ def report(res: dict) -> None:
               f"phones ({six['actions_six']} steps), {six['cpu_ms_per_action_no_phone']} ms with "
               f"none ({six['actions_alone']} steps): the six phones "
               f"{six['cpu_ms_per_action_the_six_phones']} ms; the engine's own work per version "
-              f"{six.get('engine_ms_per_version')} ms (x{six.get('six_phones_over_engine')}); "
+              f"{six.get('engine_ms_per_version')} ms (x{six.get('six_phones_over_engine')}), "
+              f"with the steps' pauses {six.get('engine_ms_per_version_paced')} ms "
+              f"(x{six.get('six_phones_over_engine_paced')}); "
               f"idle with six: "
               f"{six['cpu_ms_per_second_idle_six_phones']} ms per second; requests from the six "
               f"per action: {six['requests_per_action_six_phones']} {six['requests_seen']}")

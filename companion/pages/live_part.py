@@ -205,21 +205,25 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     # the last steps are enough for the page (and for what an undo takes back); each entry is
     # made once for its log row (rows never change)
     hist = s.recent_history(access, version, RECENT_STEPS)
-    entry = {h["version"]: memo.keyed(("entry", h["version"]), lambda h=h: _entry(h))
-             for h in hist}
-    last = entry[hist[-1]["version"]] if hist else None
+    rows = {h["version"]: h for h in hist}
+
+    def entry(v: int) -> dict | None:
+        """The history entry of log row ``v`` (kept: rows never change), None if not read."""
+        h = rows.get(v)
+        return None if h is None else memo.keyed(("entry", v), lambda: _entry(h))
+    last = entry(hist[-1]["version"]) if hist else None
     undone = undone_versions(hist)        # (the kept entries are shared: marked on copies)
-    recent = [dict(entry[h["version"]], undone=h["version"] in undone,
+    recent = [dict(entry(h["version"]), undone=h["version"] in undone,
                    back=access.can_write and is_step(h) and h["version"] not in undone)
               for h in reversed(hist[-SHOWN_STEPS:])]
-    back = [dict(entry[h["version"]], board=[engine_text(ev, "board")
+    back = [dict(entry(h["version"]), board=[engine_text(ev, "board")
                                              for ev in h.get("events") or [] if ev.get("board")])
             for h in taken_back(hist)]
     book = st.get("book") or []
     undo_target = None
     steps = _effective_steps(hist)
     if steps and state.get("can_undo"):
-        target = entry[steps[-1]["version"]]
+        target = entry(steps[-1]["version"])
         # what to take back on the board: each event's "board" text of that step
         board = [engine_text(e, "board") for e in target["events"] if e.get("board")]
         undo_target = {"what": target["what"], "name": target["by"],
@@ -230,7 +234,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         for req in (undo if undo is not None else s.undo_requests(access)):
             if req["status"] != "pending":
                 continue
-            step = entry.get(req["step_version"])
+            step = entry(req["step_version"])
             what = step["what"] if step else f"#{req['step_version']}"
             if req.get("to_version") is not None:     # undo back to a chosen point
                 n = sum(1 for h in hist if h["version"] >= req["to_version"] and
@@ -383,9 +387,15 @@ class PushRenderer:
         self._environs = Kept(ENVIRONS_KEEP)
 
     def _request(self, access, headers: dict):
-        """A request like the phone's own fetch of its part (its cookies, its languages): the
+        """A request like the phone's own fetch of its part (its language and time zone; not its
+        session, which a part does not read and which costs a signature check to open): the
         WSGI environ made once per table and headers (werkzeug's EnvironBuilder is most of a
         test request's cost) and a copy of it used for each part."""
+        session = self.app.config["SESSION_COOKIE_NAME"]
+        if "Cookie" in headers:
+            headers = dict(headers, Cookie="; ".join(
+                c.strip() for c in headers["Cookie"].split(";")
+                if c.strip() and c.split("=", 1)[0].strip() != session))
         key = (access.code, tuple(sorted(headers.items())))
         environ = self._environs.get(key)
         if environ is None:
