@@ -1,11 +1,10 @@
 """Issue 28: a live page is pushed what changed since the part it holds (static/live_boot.js
 ``window.livePart`` makes it whole), by Brython's script and by the boot script before it;
 the page it shows after several such pushes is the page loaded fresh."""
-import re
-
 import pytest
 
 from tests.browser.flows import create_table, enter_step, take_seat, version, wait_version
+from tests.companion.live_server import blank_own
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +16,6 @@ COUNT = """(() => { let f = null; window.__deltas = 0; window.__part = null;
                                         if (t) window.__part = t; return t; }; }}); })();"""
 FETCH = """() => fetch(document.getElementById("main").getAttribute("data-live-url"),
                       {headers: {"X-Live": "1"}, cache: "no-store"}).then(r => r.text())"""
-
-
-def _blank_own(part: str) -> str:
-    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
 
 
 @pytest.mark.parametrize("brython", [True, False], ids=["brython", "boot-script"])
@@ -44,12 +39,16 @@ def test_a_page_made_from_deltas_is_the_page_loaded_fresh(live_server, phone, br
     assert bo.evaluate("window.__deltas") >= 2
     # the part made from the deltas is the part as the server makes it now
     fetched = bo.evaluate(FETCH)
-    assert _blank_own(bo.evaluate("window.__part")) == _blank_own(fetched)
+    assert blank_own(bo.evaluate("window.__part")) == blank_own(fetched)
     # and the page shows what a page loaded fresh shows
     fresh = bo.context.new_page()
     fresh.goto(f"{live_server.url}/tables/{code}")
     wait_version(fresh, v + 3)
     assert bo.locator("#live").inner_text() == fresh.locator("#live").inner_text()
     assert (bo.locator("#live form").count() == fresh.locator("#live form").count())
+    # every form is posted at the version shown: the page put it in (the part carries a slot)
+    posted_at = bo.locator('#live input[name="expected_version"]').evaluate_all(
+        "l => l.map(e => e.value)")
+    assert posted_at and set(posted_at) == {str(v + 3)}
     if not brython:
         assert bo.evaluate("window.liveBoot.done") is False
