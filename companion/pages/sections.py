@@ -115,7 +115,7 @@ def _table(s: dict, compact: bool) -> str:
 
 
 def _market(s: dict) -> str:
-    """A share price track (18Korea: a row of prices) or grid (a row of cells a line, its
+    """A share price track (a row of prices) or grid (a row of cells a line, its
     zones coloured and named below), each price with the companies' tokens on it."""
     title = esc(message_text(s.get("title")))
     if s.get("layout") == "track":
