@@ -9,8 +9,8 @@ pieces, each made from its own data (:func:`pieces`), joined by newlines (:class
 pieces of the part made last for the same table and kind are kept (:class:`Memo`): a piece whose
 data equals (``==``) what it was made from then is taken as it was, so a step makes only what it
 changed. A form is kept for its legal entry's declared content (wherever the entry stands in the
-list), a history line for its log row. Only the newest part's pieces are kept per table and kind,
-so a busy server never drops the pieces of a live table to make room for another table's.
+list), a history line for its log row. Only what the newest parts used is kept, per table and
+kind, so a busy server never drops the pieces of a live table to make room for another table's.
 
 What changed since the part before is then found piece by piece (``live_wire.piece_delta``),
 not line by line over the whole part.
@@ -42,7 +42,7 @@ from companion.wire import dumps_engine
 
 RECENT_STEPS = 60               # the log rows a part reads (what an undo takes back is in them)
 SHOWN_STEPS = 8                 # the history lines the part shows
-MEMOS_KEEP = 1024               # tables × kinds whose last part's pieces are kept (~100 KB each)
+MEMOS_KEEP = 1024               # tables × kinds whose pieces are kept (the newest first)
 KEEP_UNUSED = 12                # parts a form or history line is kept unused (Memo.keyed)
 
 # the places in a made part where each phone puts its own CSRF token and a new idempotency
