@@ -1,8 +1,8 @@
 """A book section made in Python (companion/pages/sections.py) is the HTML the Jinja macro made
 before it, byte for byte: every section of many positions of every title, in English and
 Korean, in every mode; and the drawings a form's pictures are made with. The macros as they
-were are kept here alone (``templates_before/``, the templates of git 02f1510), rendered with
-the app's own words."""
+were are kept here alone (``templates_before/``, the templates of git 02f1510; the form is
+today's, drawing with them: :func:`form_before`), rendered with the app's own words."""
 from __future__ import annotations
 
 import random
@@ -19,6 +19,7 @@ from engine import titles
 from tests.companion.live_server import choose
 
 BEFORE = Path(__file__).parent / "templates_before"
+ROOT = Path(__file__).resolve().parents[2]
 STEPS = 70             # random steps per title; a position kept every few of them
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -60,11 +61,30 @@ def positions(app, title: str, seed: int) -> list[dict]:
     return out
 
 
+# today's book/form.html draws its pictures with pages/pictures.py; as it was, with parts.html's
+# macros (the only lines that differ: the rest of the form is today's own)
+FORM_DRAWN_NOW = ('<figure class="runpic" data-picture>{{ drawing(f.picture, '
+                  'message_text(f.picture.title), "runpic", over=route_marks(f.picture.routes)) }}')
+FORM_DRAWN_BEFORE = ('<figure class="runpic" data-picture>{% call drawing(f.picture, '
+                     'message_text(f.picture.title), "runpic") %}'
+                     '{{ route_marks(f.picture.routes) }}{% endcall %}')
+FORM_IMPORT_BEFORE = '{% from "book/parts.html" import drawing, route_marks, route_key %}'
+
+
+def form_before() -> str:
+    """book/form.html drawing its pictures as it did, with parts.html's macros."""
+    form = (ROOT / "templates" / "book" / "form.html").read_text(encoding="utf-8")
+    assert form.count(FORM_DRAWN_NOW) == 1, "book/form.html no longer draws its picture so"
+    return FORM_IMPORT_BEFORE + form.replace(FORM_DRAWN_NOW, FORM_DRAWN_BEFORE)
+
+
 def before(app):
-    """The app's templates with ``book/parts.html``, ``book/section.html`` and ``book/form.html``
-    as they were (the section's macro, and the drawings a form's pictures were made with)."""
+    """The app's templates with ``book/parts.html`` and ``book/section.html`` as they were, and
+    ``book/form.html`` drawing with their macros (the section's macro, and the drawings a form's
+    pictures were made with)."""
     old = {name: (BEFORE / name).read_text(encoding="utf-8")
-           for name in ("parts.html", "section.html", "form.html")}
+           for name in ("parts.html", "section.html")}
+    old["form.html"] = form_before()
     env = app.jinja_env.overlay(loader=ChoiceLoader([
         DictLoader({f"book/{k}": v for k, v in old.items()}), app.jinja_env.loader]),
         cache_size=20)
