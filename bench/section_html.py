@@ -1,14 +1,14 @@
 """A book section's HTML, in process: the time to make one section as the live part asks for it
-(``render("book/section.html", ...)``, companion/pages/pieces.py), by kind of section.
+(``companion.pages.sections.section_html``; on a commit from before it, the ``book/section.html``
+template the live part rendered then), by kind of section.
 
-    .venv/bin/python bench/section_html.py [--titles 1888-N,18Korea] [--repeat 5] [--direct]
+    .venv/bin/python bench/section_html.py [--titles 1888-N,18Korea] [--repeat 5]
 
 Positions: each title's random game (3 players, or the fewest it takes; seed 3; 70 random legal
 steps with ``choose``, a position every third step); every section of each, in English and
 Korean, in the modes a live part asks for (summary, glance, book). Each pass makes them all;
 printed is the fastest of ``--repeat`` passes, per kind: microseconds per section made and the
-number made per pass. ``--direct``: ``companion.pages.sections.section_html`` called itself,
-without the template around it. Run from a worktree's root (its own code is measured).
+number made per pass. Run from a worktree's root (its own code is measured).
 """
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from collections import defaultdict
 sys.path.insert(0, os.getcwd())
 
 from companion import create_app  # noqa: E402
-from companion.pages.pieces import render  # noqa: E402
 from companion.pages.text import _use_table  # noqa: E402
 from tests.companion.live_server import choose  # noqa: E402
 
@@ -59,16 +58,16 @@ def main() -> None:
     ap.add_argument("--titles", default="1888-N,1899-DAIHAN,18Korea,18Lilliput,AoS-Base,"
                                         "AoS-NewZealand")
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--direct", action="store_true")
     args = ap.parse_args()
-    if args.direct:
-        from companion.pages.sections import section_html as make
-    else:
-        def make(s, mode, first, skip):
-            return render("book/section.html", s=s, mode=mode, first=first, skip=skip)
     db = os.path.join(tempfile.mkdtemp(), "b.db")
     app = create_app({"TESTING": True, "SECRET_KEY": "b", "DATABASE_URL": f"sqlite:///{db}",
                       "RATELIMIT_ENABLED": False})
+    try:
+        from companion.pages.sections import section_html as make
+    except ImportError:                 # a commit from before it: the template the part rendered
+        def make(s, mode, first, skip):
+            return app.jinja_env.get_template("book/section.html").render(
+                s=s, mode=mode, first=first, skip=skip)
     games = {t: positions(app, t) for t in args.titles.split(",")}
     best: dict[str, float] = {}
     made: dict[str, int] = {}

@@ -1,5 +1,5 @@
-"""One section of the book as HTML: the one way a section is made (``book/section.html`` calls
-:func:`section_html`; the live part keeps each made section while its data is unchanged, live_part.py).
+"""One section of the book as HTML: the one way a section is made (:func:`section_html`; the
+live part keeps each made section while its data is unchanged, live_part.py).
 
 A step changes a few sections and each is made again, often twice (its summary and its place in
 the book): the largest cost of the live part a step makes. So the sections that change most,
@@ -20,8 +20,6 @@ columns; never the item that says who acts (the status line above says it); a ta
 five columns one line per row.
 """
 from __future__ import annotations
-
-from markupsafe import Markup
 
 from companion.pages.book_layout import NUMBERS, glance_left, table_layout
 from companion.pages.pictures import drawing, esc, route_key, route_marks
@@ -213,7 +211,3 @@ def _network(s: dict) -> str:
             f'style="color:var(--muted)">╍</span> {esc(message_text(s.get("dashed")))}</span>'
             f'</figcaption>\n</figure>\n')
 
-
-def section_markup(s: dict, mode: str, first: bool = False, skip: int = 0) -> Markup:
-    """:func:`section_html` for a template (``book/section.html``): HTML already escaped."""
-    return Markup(section_html(s, mode, first, skip))

@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from companion import inline, present
 from companion.i18n import gettext as _
-from companion.pages import pictures, sections
+from companion.pages import pictures
 from companion.pages.blueprint import bp
 from engine import titles
 from engine.game import step_words
@@ -99,7 +99,7 @@ GLOBALS = {"value_text": present.value_text, "message_text": present.message_tex
            "money_now": money_now, "event_text": event_text,
            "inline_css": inline_css, "boot_script": boot_script,
            "name_of": name_of, "action_text": action_text,
-           "book_section": sections.section_markup, "drawing": pictures.drawing,
+           "drawing": pictures.drawing,
            "route_marks": pictures.route_marks, "route_key": pictures.route_key}
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import render_template
 
 from engine import contract as C
 from engine.contract import ContractError, check_book
@@ -42,10 +41,10 @@ def _book(*, marked: bool) -> list[dict]:
 def _render(app, book):
     """The summary's and the book's sections, as the table's live part makes each."""
     from companion.pages.live_part import book_order
+    from companion.pages.sections import section_html
 
     def made(shown):
-        return "\n".join(render_template("book/section.html", s=s, mode=mode, first=first,
-                                          skip=skip) for s, mode, first, skip in shown)
+        return "\n".join(section_html(s, mode, first, skip) for s, mode, first, skip in shown)
     with app.test_request_context():
         present.use_table({"players": PLAYERS})
         summary, whole = book_order(book)
