@@ -110,8 +110,8 @@ class Part(str):
 def piece_delta(old: Part, new: Part) -> tuple[list, int]:
     """:func:`line_delta`'s ops and line count for ``new`` made from ``old``, found piece by
     piece: a piece as it was in ``old`` is a run of ``old``'s lines; a piece whose slot ``old``
-    has with other text is :func:`line_delta` of the two pieces alone (its runs moved to where
-    that piece starts in ``old``); a piece of a new slot is sent as it is."""
+    has with other text is compared with that piece alone (:func:`_changed_piece`; its runs moved
+    to where that piece starts in ``old``); a piece of a new slot is sent as it is."""
     at, line = {}, 0
     for slot, html in old.pieces:
         n = html.count("\n") + 1
@@ -131,7 +131,7 @@ def piece_delta(old: Part, new: Part) -> tuple[list, int]:
         was = at.get(slot)
         if was is None:
             add(html)
-        elif was[1] is html or was[1] == html:
+        elif was[1] == html:             # (the same object mostly: str's == looks first)
             add([was[0], was[2]])
         else:
             for op in _changed_piece(was[1], html):
