@@ -220,8 +220,19 @@ def grouped(forms: list[ActionForm]) -> list[dict]:
 
 
 def forms(legal: list[dict]) -> list[ActionForm]:
-    return [build(i, e) for i, e in enumerate(legal or [])
-            if isinstance(e, dict) and e.get("type") not in HIDDEN_TYPES]
+    return [build(i, e) for i, e in enumerate(legal or []) if _has_form(e)]
+
+
+def form_at(legal: list[dict], index: int) -> ActionForm | None:
+    """The form of the legal entry at ``index`` (a posted form's ``i``), None if there is no
+    such form: only that one is built (a post needs no other)."""
+    if not 0 <= index < len(legal or []) or not _has_form(legal[index]):
+        return None
+    return build(index, legal[index])
+
+
+def _has_form(entry) -> bool:
+    return isinstance(entry, dict) and entry.get("type") not in HIDDEN_TYPES
 
 
 class FormError(ValueError):

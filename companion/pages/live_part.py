@@ -69,12 +69,11 @@ class Memo:
     """The pieces of one table's part for one kind of phone: those kept from the parts made
     before (``old``: key -> (data, html, makings since it was last used)) to take from, and
     those of the part being made (``new``), which replace them when it is done
-    (:func:`live_html`). With ``old`` None nothing is kept (a part with a form's answer in it,
-    made for one phone)."""
+    (:func:`live_html`; a part with a form's answer in it takes from them, and they are not
+    replaced by its pieces)."""
 
-    def __init__(self, old: dict | None):
-        self.keeps = old is not None
-        self.old = old or {}
+    def __init__(self, old: dict):
+        self.old = old
         self.new: dict = {}
 
     def piece(self, slot, data, make):
@@ -197,7 +196,8 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            posted=None, notice=None, confirm=None, undo=None) -> list[tuple]:
     """The live part's pieces in order, each ``(slot, html)``: made from what it shows, or taken
     from ``memo`` when that is unchanged. With a form's answer in it (``error``, ``notice``,
-    ``confirm``, what was ``posted``) the part is this phone's alone (``memo`` keeps nothing)."""
+    ``confirm``, what was ``posted``) the part is this phone's alone: the answered form is made
+    for it, the rest taken from ``memo`` as for any part."""
     s = svc()
     state, version = st["state"], st["version"]
     legal = _legal(st)
@@ -252,12 +252,12 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
     ranking = _ranking(access, state) if state.get("finished") else []
     clock = clock_view(access, state)
-    alone = not memo.keeps
+    answered = {error_index, (confirm or {}).get("index")} - {None}
 
     def form_html(f) -> Markup:
-        """A step's form: made once for its legal entry, in a form's answer (an error, what was
-        typed, a question) made for it."""
-        if alone:
+        """A step's form: made once for its legal entry; the form a post's answer is about (its
+        error, what was typed, a question) made for it."""
+        if f.index in answered:
             return Markup(render(
                 "book/form.html", f=f, code=code, version=VERSION_SLOT, error=error,
                 error_index=error_index, posted=posted or {}, confirm=confirm,
@@ -352,9 +352,9 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     :func:`own`). Without a form's answer in it (an error, a notice, what was typed) it is made
     once per table, version, language, time zone, open undo requests and whether the phone can
     write, and every phone of the table shares it."""
-    if any(v is not None for v in extra.values()):
-        st = st if st is not None else svc().state(access)
-        return st["version"], Part(pieces(code, access, st, Memo(None), **extra))
+    if any(v is not None for v in extra.values()):    # this phone's alone: nothing kept of it
+        st = st if st is not None else svc().state_shown(access)
+        return st["version"], Part(pieces(code, access, st, _memo_for(code, access)[1], **extra))
     if st is None:                 # the engine's own objects, shared: no JSON read back
         st = svc().state_shown(access)
     version = st["version"]

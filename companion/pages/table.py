@@ -55,7 +55,7 @@ def seat_style(player) -> Markup:
 
 
 def _page_context(code, access, **extra):
-    st = svc().state(access)
+    st = svc().state_shown(access)      # shared, as the engine made it: not to be changed
     version, part = live_html(code, access, st, **extra)
     return dict(live_part=own(part, version), version=version, state=st["state"], code=code, access=access,
                 server_now=round(svc().now(), 3),
@@ -108,8 +108,7 @@ def act(code):
     if now["version"] != expected:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))
-    usable = actionforms.forms(now["legal"])
-    form = next((f for f in usable if f.index == index), None)
+    form = actionforms.form_at(now["legal"], index)
     if form is None:
         return _after_post(code, access, 422, error=_("That step is not possible now."))
     try:

@@ -114,3 +114,75 @@ def test_a_refused_form_keeps_what_was_typed_beside_the_shared_parts(app, client
                       r.get_data(as_text=True), re.S).group(0)
     assert 'value="133"' in again and 'role="alert"' in again
     assert 'value="133"' not in _live(phone, code)       # the next fetch: the shared form again
+
+
+def test_a_forms_answer_makes_only_the_answered_form_and_is_what_a_fresh_making_gives(
+        app, client, monkeypatch):
+    """A post's answer with its form's error in it takes the rest of the part from what the
+    table's phones share (one form made, not every form and section again), and says exactly
+    what a part made from nothing says."""
+    from companion.pages import live_part
+    table = _table(client)
+    code = table["code"]
+    phone = _phone(app, table, 0)
+    html = _live(phone, code)                    # the table's shared pieces are made
+    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S).group(0)
+    fields = dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form))
+    fields.update(price="133", expected_version="0",
+                  csrf_token=csrf(phone.get(f"/tables/{code}")))
+    made = []
+    render = live_part.render
+    monkeypatch.setattr(live_part, "render", lambda name, **kw: made.append(name) or
+                        render(name, **kw))
+
+    def answer() -> str:
+        r = phone.post(f"/tables/{code}/act", data=fields, headers={"X-Live": "1"})
+        assert r.status_code == 422
+        return r.get_data(as_text=True)
+    shared = answer()
+    assert made == ["book/form.html"]           # the answered form alone
+    assert 'value="133"' in shared and 'role="alert"' in shared
+    live_part._memos.clear()                     # nothing shared left: every piece made
+    made.clear()
+    fresh = answer()
+    assert made.count("book/form.html") > 1
+    assert blank_own(shared) == blank_own(fresh)
+
+
+def test_a_post_builds_the_form_of_its_own_entry_alone():
+    """``form_at``: the form a post names by its index, as the page's list of forms has it;
+    nothing for an index without a form (out of the list, an undo's entry)."""
+    from companion import actionforms
+    from engine import Game
+    game = Game("1888-N", [{"id": str(i), "name": n} for i, n in enumerate("ABC", 1)], 5)
+    legal = game.legal_actions() + [{"type": "undo"}]
+    every = {f.index: f for f in actionforms.forms(legal)}
+    assert len(every) == len(legal) - 1
+    for i in range(-1, len(legal) + 1):
+        alone = actionforms.form_at(legal, i)
+        assert (alone is None) == (i not in every)
+        if alone is not None:
+            assert alone == every[i]
+
+
+def test_a_page_shows_the_engines_state_without_writing_its_json(app, client, monkeypatch):
+    """The pages read the state as the engine made it; its JSON text is made only for what
+    reads JSON (the API, the JSON sockets), and says the same."""
+    import json
+
+    from companion.live_table import LiveTable
+    table = _table(client)
+    code = table["code"]
+    phone = _phone(app, table, 0)
+    assert acting_seat_passes(client, table).status_code == 200
+    written = []
+    text = LiveTable.state_text
+    monkeypatch.setattr(LiveTable, "state_text", lambda self: written.append(1) or text(self))
+    page = _live(phone, code)
+    assert 'data-version="1"' in page and written == []
+    r = client.get(f"/api/tables/{code}",
+                   headers={"Authorization": f"Bearer {table['seats'][0]['token']}"})
+    assert r.status_code == 200 and r.json["version"] == 1 and written
+    live = next(t for t in app.extensions["companion.tables"]._live.values() if t.code == code)
+    shown = live.state_shown()
+    assert json.loads(json.dumps(shown["book"])) == r.json["book"]
