@@ -93,6 +93,7 @@ import sys
 import tempfile
 import time
 import uuid
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -101,7 +102,8 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.companion.live_server import (LiveServer, choose, create_table,  # noqa: E402
+from tests.companion.live_server import (NEEDS_THE_MAP, NOT_MOVES, WEIGHTS,  # noqa: E402
+                                         LiveServer, choose, create_table,
                                          six_tokens)
 from bench.engine_work import per_version_ms  # noqa: E402
 
@@ -597,6 +599,130 @@ def server_cpu_s(server) -> float:
     return total
 
 
+class Forms(HTMLParser):
+    """The step forms of a live part as a phone has them: each form's action, its
+    ``data-type``, its fields (hidden and typed values, a select's options, a number's range)
+    and its confirm button; and the part's version and acting seats."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict] = []
+        self.version, self.acting = None, []
+        self._form = self._select = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "div" and a.get("id") == "live":
+            self.version = int(a["data-version"])
+            self.acting = json.loads(a.get("data-acting") or "[]")
+        elif tag == "form":
+            self._form = {"action": a.get("action", ""), "type": a.get("data-type"),
+                          "fields": {}, "choices": {}, "confirm": False}
+            self.forms.append(self._form)
+        elif self._form is None:
+            return
+        elif tag == "input" and a.get("name"):
+            kind = a.get("type", "text")
+            if kind == "number" and a.get("min") is not None and a.get("max") is not None:
+                self._form["choices"][a["name"]] = [a["min"], a["max"]]
+            elif kind == "radio":
+                self._form["choices"].setdefault(a["name"], []).append(a.get("value", ""))
+            elif kind != "checkbox" or "checked" in a:
+                self._form["fields"][a["name"]] = a.get("value", "")
+        elif tag == "select" and a.get("name"):
+            self._select = a["name"]
+            self._form["choices"][self._select] = []
+        elif tag == "option" and self._select:
+            self._form["choices"][self._select].append(a.get("value", ""))
+        elif tag == "button" and a.get("name") == "confirm":
+            self._form["confirm"] = True
+        elif tag == "button" and a.get("name"):        # a choice entered by its tap
+            self._form["choices"].setdefault(a["name"], []).append(a.get("value", ""))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._form = None
+        elif tag == "select":
+            self._select = None
+
+
+class PagePoster:
+    """Steps posted as the players' phones post them: each step by the acting seat's own
+    phone (its session), a form of its live part filled in (a random choice or end of a
+    range), posted with ``X-Live`` and answered by the new live part, which gives the next
+    step's forms and version; a step the page asks about first ("Check before it counts",
+    "Enter this for …?") is posted again with its confirm button, as the player taps it. No
+    state is read through the API. Map-aware steps (a tile, a token) and corrections are left
+    out, as the API poster leaves them out."""
+
+    def __init__(self, base: str, code: str, table: dict, rng: random.Random):
+        self.base, self.code, self.rng = base, code, rng
+        self.phones: dict[str, requests.Session] = {}
+        self.csrf: dict[str, str] = {}            # each phone's own token (its session's)
+        for seat in table["seats"]:
+            http = requests.Session()        # with what the pages' Chromium sends: language, zone
+            http.headers["Accept-Language"] = PHONE["locale"]
+            http.cookies.set("tz", str(round(time.localtime().tm_gmtoff / 60)),
+                             domain=urlparse(base).hostname, path="/")
+            r = http.get(f"{base}/tables/{code}/watch?token={seat['token']}", timeout=10,
+                         allow_redirects=False)
+            assert r.status_code == 303, r.status_code
+            self.part = http.get(f"{base}/tables/{code}/live", headers={"X-Live": "1"},
+                                 timeout=10).text
+            player = str(seat["player"])
+            self.phones[player] = http
+            self.csrf[player] = next(f["fields"]["csrf_token"] for f in Forms(self.part).forms
+                                     if "csrf_token" in f["fields"])
+
+    def _post(self, http, form: dict, fields: dict) -> requests.Response:
+        r = http.post(self.base + form["action"], data=fields, headers={"X-Live": "1"},
+                      timeout=10)
+        self.part = r.text
+        return r
+
+    def step(self) -> int | None:
+        """Post one step: the new version, or None if it was refused (the answer's part is
+        the next try's)."""
+        now = Forms(self.part)
+        forms = [f for f in now.forms if f["action"].endswith("/act")
+                 and f["type"] not in NEEDS_THE_MAP | NOT_MOVES]
+        who = [p for p in map(str, now.acting) if p in self.phones]
+        if not forms or not who:
+            return None
+        player = self.rng.choice(who)
+        http = self.phones[player]
+        form = self.rng.choices(forms, [WEIGHTS.get(f["type"], 1) for f in forms])[0]
+        fields = dict(form["fields"], csrf_token=self.csrf[player])
+        fields.update({k: self.rng.choice(v) for k, v in form["choices"].items() if v})
+        r = self._post(http, form, fields)
+        asked = Forms(self.part)
+        if r.status_code == 200 and asked.version == now.version:
+            again = next((f for f in asked.forms if f["confirm"]), None)
+            if again is None:
+                return None
+            r = self._post(http, again, {**again["fields"], "confirm": "1"})
+            asked = Forms(self.part)
+        if r.status_code != 200 or asked.version is None or asked.version <= now.version:
+            return None       # refused: the answer (the page with the error) is the next try's
+        return asked.version
+
+
+def post_page_steps(poster: PagePoster, n: int, shown=None) -> int:
+    """Post ``n`` steps as the phones do (bounded); ``shown(version)`` waits until the phones
+    show each one. The steps accepted."""
+    done = 0
+    for _ in range(n * 4):
+        if done >= n:
+            break
+        version = poster.step()
+        if version is not None:
+            done += 1
+            if shown is not None:
+                shown(str(version))
+    return done
+
+
 def post_steps(base, code, token, rng, n, shown=None) -> int:
     """Post ``n`` random legal steps through the API (bounded); ``shown(version)`` waits until
     the phones show each one. The steps accepted."""
@@ -620,12 +746,23 @@ def post_steps(base, code, token, rng, n, shown=None) -> int:
     return done
 
 
-def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random) -> dict:
-    """The server's CPU per posted step with no phone, then with six live phones on the table."""
+def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
+                   how: str = "page") -> dict:
+    """The server's CPU per posted step with no phone, then with six live phones on the table.
+    ``how``: "page", the steps posted as the phones post them (:class:`PagePoster`), or "api",
+    through the JSON API (the state read, then the step posted)."""
     base, code = server.url, table["code"]
+    if how == "page":
+        pages_poster = PagePoster(base, code, table, rng)
+
+        def post(k, shown=None):
+            return post_page_steps(pages_poster, k, shown)
+    else:
+        def post(k, shown=None):
+            return post_steps(base, code, poster, rng, k, shown)
     time.sleep(1.0)
     c0, t0 = server_cpu_s(server), time.monotonic()
-    alone = post_steps(base, code, poster, rng, n)
+    alone = post(n)
     c1, t1 = server_cpu_s(server), time.monotonic()
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
     requests_seen = []
@@ -654,7 +791,7 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random) -
                                        arg=v, timeout=30000)
 
         c2, t2 = server_cpu_s(server), time.monotonic()
-        six = post_steps(base, code, poster, rng, n, shown)
+        six = post(n, shown)
         c3, t3 = server_cpu_s(server), time.monotonic()
         fetched = [u for u in requests_seen[before:] if not u.startswith("ws")]
     finally:
@@ -667,7 +804,7 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random) -
     engine = per_version_ms(record, n)
     # ...and with the pause the server has between this table's steps (its caches cold again)
     paced = per_version_ms(record, n, pause_s=(t3 - t2) / max(six, 1))["engine_ms_per_version"]
-    return {"actions_alone": alone, "actions_six": six, **engine,
+    return {"poster": how, "actions_alone": alone, "actions_six": six, **engine,
             "six_phones_over_engine": round(with_six / engine["engine_ms_per_version"], 1)
             if engine["engine_ms_per_version"] else None,
             "engine_ms_per_version_paced": paced,
@@ -784,6 +921,9 @@ def main(argv=None) -> int:
     ap.add_argument("--entry", choices=("table", "link"), default="table",
                     help="cold visit: the table page with the seat's cookie, or the seat's link")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "phone_load.jsonl"))
+    ap.add_argument("--poster", choices=("page", "api"), default="page",
+                    help="how the six phones' steps are posted: as a phone posts its form "
+                         "(default), or through the JSON API (state read, then posted)")
     ap.add_argument("--cpu-actions", type=int, default=40,
                     help="steps posted for the server's CPU per action with six phones (0: skip)")
     ap.add_argument("--verbose", action="store_true")
@@ -853,7 +993,8 @@ def main(argv=None) -> int:
                                 print("   ", key, x)
                 six = None
                 if args.cpu_actions > 0:
-                    six = six_phones_cpu(pw, server, table, seat_poster, args.cpu_actions, rng)
+                    six = six_phones_cpu(pw, server, table, seat_poster, args.cpu_actions, rng,
+                                         args.poster)
                     print(f"six phones: {six}", flush=True)
         finally:
             server.stop()
