@@ -110,36 +110,29 @@ class LiveTable:
         return self._legal[1]
 
     def state_text(self) -> str:
-        """``{"version", "state", "legal", "book"}`` as JSON text, made once per version (the
-        API's and the JSON sockets' state; the pages read :meth:`state_shown`, not this)."""
+        """``{"version", "state", "legal", "book"}`` as JSON text, made once per version."""
         if self._view is None or self._view[0] != self.version:
-            made = _shown.get((self.serial, self.version)) or self._made()
+            try:
+                state, legal = self.game.view(), self.legal()
+                book = self.game.book()
+            except Exception as exc:   # a fault in a title's view: say so, do not crash
+                log.exception("view of table %s failed", self.code)
+                raise ServiceError(503, "engine_fault",
+                                   f"The rules engine failed to show this table: {exc!r}")
+            made = {"version": self.version, "state": state, "legal": legal, "book": book}
             self._view = (self.version, dumps_engine(made))
+            _shown.put((self.serial, self.version), made)
         return self._view[1]
 
     def state_shown(self) -> dict:
-        """What :meth:`state_text` says, as the engine made it (no JSON written or read back):
-        for the pages to show, shared by every page made at this version. Not to be changed."""
-        made = _shown.get((self.serial, self.version))
-        if made is None:          # (made a while ago: read back from its text if that is kept)
-            if self._view is not None and self._view[0] == self.version:
-                made = loads_engine(self._view[1])
-                _shown.put((self.serial, self.version), made)
-            else:
-                made = self._made()
-        return made
-
-    def _made(self) -> dict:
-        """The engine's view, legal entries and book of this version (kept in ``_shown``)."""
-        try:
-            state, legal = self.game.view(), self.legal()
-            book = self.game.book()
-        except Exception as exc:   # a fault in a title's view: say so, do not crash
-            log.exception("view of table %s failed", self.code)
-            raise ServiceError(503, "engine_fault",
-                               f"The rules engine failed to show this table: {exc!r}")
-        made = {"version": self.version, "state": state, "legal": legal, "book": book}
-        _shown.put((self.serial, self.version), made)
+        """What :meth:`state_text` says, as the engine made it (no JSON read back): for the
+        pages to show, shared by every page made at this version. Not to be changed."""
+        text = self.state_text()
+        key = (self.serial, self.version)
+        made = _shown.get(key)
+        if made is None:              # (made a while ago: read back from its text)
+            made = loads_engine(text)
+            _shown.put(key, made)
         return made
 
     def snapshot_bytes(self) -> bytes:
