@@ -64,13 +64,16 @@ Measured per visit, in the page's own clock (0 = navigation start):
 
 Then the server's CPU per action with six phones on the table (``--cpu-actions``, 0 skips it):
 the five seats and a sixth device joined by the invite link, each a page of its own in one
-headless Chromium (no throttling: the phones' speed is not what is measured), all live; a seat
-posts ``N`` steps through the JSON API (reading the state, then posting, as the bench's
-poster always does), each waiting until all six pages show the new version. The server's CPU
-time (user + system of the gunicorn master and its workers, ``/proc/<pid>/stat``, 10 ms ticks)
-is read before and after; the same ``N`` steps with no phone connected give what the poster's
-own requests cost, and the difference is what the six phones cost (their pushes and what they
-fetch for them). The requests the six pages sent during the steps are counted too, and the
+headless Chromium (no throttling: the phones' speed is not what is measured), all live; ``N``
+steps are posted, each waiting until all six pages show the new version. With ``--poster page``
+(the default) each step is posted as a phone posts it (:class:`PagePoster`): the acting seat's
+own session posts a form of its live part with ``X-Live`` and is answered with the new part, one
+request a step (two when the page asks first); with ``--poster api`` a seat reads the state
+through the JSON API and posts the step there (two requests a step, the bench's poster before
+2026-12-06 evening). The server's CPU time (user + system of the gunicorn master and its
+workers, ``/proc/<pid>/stat``, 10 ms ticks) is read before and after; the same ``N`` steps with
+no phone connected give what the poster's own requests cost, and the difference is what the six
+phones cost (their pushes and what they fetch for them). The requests the six pages sent during the steps are counted too, and the
 server's CPU while the six sit idle for 5 s. The engine's own work per version (the yardstick,
 ``bench/engine_work.py``) is measured twice on the run's record: in a tight loop, and with the
 pause this run had between its steps before each version, as the server works (its caches are
