@@ -28,6 +28,13 @@ def _live(phone, code) -> str:
     return r.get_data(as_text=True)
 
 
+def _form_fields(html: str, kind: str) -> dict:
+    """The fields of the first form of a step ``kind`` on a page, as the page fills them in."""
+    form = re.search(rf'<form[^>]*data-type="{kind}".*?</form>', html, re.S)
+    assert form is not None, kind
+    return dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form.group(0)))
+
+
 def acting_seat_passes(client, table):
     """The acting seat passes, through the API: the answer."""
     code = table["code"]
@@ -104,9 +111,7 @@ def test_a_refused_form_keeps_what_was_typed_beside_the_shared_parts(app, client
     code = table["code"]
     phone = _phone(app, table, 0)
     html = phone.get(f"/tables/{code}").get_data(as_text=True)
-    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S)
-    assert form is not None
-    fields = dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form.group(0)))
+    fields = _form_fields(html, "bid")
     fields.update(price="133", csrf_token=csrf(phone.get(f"/tables/{code}")))
     r = phone.post(f"/tables/{code}/act", data=fields, headers={"X-Live": "1"})
     assert r.status_code == 422
@@ -126,8 +131,7 @@ def test_a_forms_answer_makes_only_the_answered_form_and_is_what_a_fresh_making_
     code = table["code"]
     phone = _phone(app, table, 0)
     html = _live(phone, code)                    # the table's shared pieces are made
-    form = re.search(r'<form[^>]*data-type="bid".*?</form>', html, re.S).group(0)
-    fields = dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form))
+    fields = _form_fields(html, "bid")
     fields.update(price="133", expected_version="0",
                   csrf_token=csrf(phone.get(f"/tables/{code}")))
     made = []
@@ -173,8 +177,7 @@ def test_a_posts_answer_reads_no_state_back_from_its_json(app, client, monkeypat
     code = table["code"]
     phone = _phone(app, table, 0)
     html = _live(phone, code)
-    form = re.search(r'<form[^>]*data-type="pass".*?</form>', html, re.S).group(0)
-    fields = dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form))
+    fields = _form_fields(html, "pass")
     fields.update(expected_version="0", csrf_token=csrf(phone.get(f"/tables/{code}")))
     read = []
     state = TableService.state
