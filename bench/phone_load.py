@@ -73,11 +73,12 @@ through the JSON API and posts the step there (two requests a step, the bench's 
 2026-12-06 evening). The server's CPU time (user + system of the gunicorn master and its
 workers, ``/proc/<pid>/stat``, 10 ms ticks) is read before and after; the same ``N`` steps with
 no phone connected give what the poster's own requests cost, and the difference is what the six
-phones cost (their pushes and what they fetch for them). The requests the six pages sent during the steps are counted too, and the
-server's CPU while the six sit idle for 5 s. The engine's own work per version (the yardstick,
-``bench/engine_work.py``) is measured twice on the run's record: in a tight loop, and with the
-pause this run had between its steps before each version, as the server works (its caches are
-cold when a step comes: the same work costs about half as much again).
+phones cost (their pushes and what they fetch for them). The requests the six pages sent during
+the steps are counted too, and the server's CPU while the six sit idle for 5 s. The engine's own
+work per version (the yardstick, ``bench/engine_work.py``) is measured twice on the run's record:
+in a tight loop, and with the pause this run had between its steps before each version, as the
+server works (its caches are cold when a step comes: the same work costs about half as much
+again).
 
 Results are appended as one JSON line to ``bench/out/phone_load.jsonl``.
 """
@@ -90,13 +91,14 @@ import json
 import os
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from html.parser import HTMLParser
+from html import unescape
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -109,6 +111,7 @@ from tests.companion.live_server import (NEEDS_THE_MAP, NOT_MOVES, WEIGHTS,  # n
                                          LiveServer, choose, create_table,
                                          six_tokens)
 from bench.engine_work import per_version_ms  # noqa: E402
+from tests.browser.html_forms import fill, parse  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # The launch arguments of the browser tests (tests/browser/conftest.py: ARGS).
@@ -602,62 +605,15 @@ def server_cpu_s(server) -> float:
     return total
 
 
-class Forms(HTMLParser):
-    """The step forms of a live part as a phone has them: each form's action, its
-    ``data-type``, its fields (hidden and typed values, a select's options, a number's range)
-    and its confirm button; and the part's version and acting seats."""
-
-    def __init__(self, html: str):
-        super().__init__(convert_charrefs=True)
-        self.forms: list[dict] = []
-        self.version, self.acting = None, []
-        self._form = self._select = None
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "div" and a.get("id") == "live":
-            self.version = int(a["data-version"])
-            self.acting = json.loads(a.get("data-acting") or "[]")
-        elif tag == "form":
-            self._form = {"action": a.get("action", ""), "type": a.get("data-type"),
-                          "fields": {}, "choices": {}, "confirm": False}
-            self.forms.append(self._form)
-        elif self._form is None:
-            return
-        elif tag == "input" and a.get("name"):
-            kind = a.get("type", "text")
-            if kind == "number" and a.get("min") is not None and a.get("max") is not None:
-                self._form["choices"][a["name"]] = [a["min"], a["max"]]
-            elif kind == "radio":
-                self._form["choices"].setdefault(a["name"], []).append(a.get("value", ""))
-            elif kind != "checkbox" or "checked" in a:
-                self._form["fields"][a["name"]] = a.get("value", "")
-        elif tag == "select" and a.get("name"):
-            self._select = a["name"]
-            self._form["choices"][self._select] = []
-        elif tag == "option" and self._select:
-            self._form["choices"][self._select].append(a.get("value", ""))
-        elif tag == "button" and a.get("name") == "confirm":
-            self._form["confirm"] = True
-        elif tag == "button" and a.get("name"):        # a choice entered by its tap
-            self._form["choices"].setdefault(a["name"], []).append(a.get("value", ""))
-
-    def handle_endtag(self, tag):
-        if tag == "form":
-            self._form = None
-        elif tag == "select":
-            self._select = None
-
-
 class PagePoster:
     """Steps posted as the players' phones post them: each step by the acting seat's own
-    phone (its session), a form of its live part filled in (a random choice or end of a
-    range), posted with ``X-Live`` and answered by the new live part, which gives the next
-    step's forms and version; a step the page asks about first ("Check before it counts",
-    "Enter this for …?") is posted again with its confirm button, as the player taps it. No
-    state is read through the API. Map-aware steps (a tile, a token) and corrections are left
-    out, as the API poster leaves them out."""
+    phone (its session), a form of its live part filled in as a player would
+    (``tests.browser.html_forms``, as the pages' whole-game tests fill them), posted with
+    ``X-Live`` and answered by the new live part, which gives the next step's forms and
+    version; a step the page asks about first ("Check before it counts", "Enter this for …?")
+    is posted again confirmed, as the player taps yes. No state is read through the API.
+    Map-aware steps (a tile, a token) and corrections are left out, as the API poster leaves
+    them out, and the forms are chosen by the API poster's weights."""
 
     def __init__(self, base: str, code: str, table: dict, rng: random.Random):
         self.base, self.code, self.rng = base, code, rng
@@ -675,8 +631,7 @@ class PagePoster:
                                  timeout=10).text
             player = str(seat["player"])
             self.phones[player] = http
-            self.csrf[player] = next(f["fields"]["csrf_token"] for f in Forms(self.part).forms
-                                     if "csrf_token" in f["fields"])
+            self.csrf[player] = next(f["hidden"]["csrf_token"] for f in parse(self.part))
 
     def _post(self, http, form: dict, fields: dict) -> requests.Response:
         r = http.post(self.base + form["action"], data=fields, headers={"X-Live": "1"},
@@ -687,28 +642,35 @@ class PagePoster:
     def step(self) -> int | None:
         """Post one step: the new version, or None if it was refused (the answer's part is
         the next try's)."""
-        now = Forms(self.part)
-        forms = [f for f in now.forms if f["action"].endswith("/act")
+        version, acting = _live_version(self.part), _live_acting(self.part)
+        forms = [f for f in parse(self.part) if f["action"].endswith("/act")
                  and f["type"] not in NEEDS_THE_MAP | NOT_MOVES]
-        who = [p for p in map(str, now.acting) if p in self.phones]
+        who = [p for p in acting if p in self.phones]
         if not forms or not who:
             return None
         player = self.rng.choice(who)
         http = self.phones[player]
         form = self.rng.choices(forms, [WEIGHTS.get(f["type"], 1) for f in forms])[0]
-        fields = dict(form["fields"], csrf_token=self.csrf[player])
-        fields.update({k: self.rng.choice(v) for k, v in form["choices"].items() if v})
-        r = self._post(http, form, fields)
-        asked = Forms(self.part)
-        if r.status_code == 200 and asked.version == now.version:
-            again = next((f for f in asked.forms if f["confirm"]), None)
-            if again is None:
-                return None
-            r = self._post(http, again, {**again["fields"], "confirm": "1"})
-            asked = Forms(self.part)
-        if r.status_code != 200 or asked.version is None or asked.version <= now.version:
+        data = dict(fill(form, self.rng), csrf_token=self.csrf[player])
+        r = self._post(http, form, data)
+        if r.status_code == 200 and _live_version(self.part) == version \
+                and "data-confirm" in self.part:         # asked once: the player says yes
+            r = self._post(http, form, {**data, "confirm": "1"})
+        now = _live_version(self.part) if r.status_code == 200 else None
+        if now is None or now <= version:
             return None       # refused: the answer (the page with the error) is the next try's
-        return asked.version
+        return now
+
+
+def _live_version(part: str) -> int | None:
+    m = re.search(r'id="live" data-version="(\d+)"', part)
+    return int(m.group(1)) if m else None
+
+
+def _live_acting(part: str) -> list[str]:
+    """The seats the part says act (``#live``'s ``data-acting``)."""
+    m = re.search(r'id="live"[^>]* data-acting="([^"]*)"', part)
+    return [str(p) for p in json.loads(unescape(m.group(1)))] if m else []
 
 
 def post_page_steps(poster: PagePoster, n: int, shown=None) -> int:
