@@ -4,6 +4,7 @@ language (``companion/pages/once.py``); each phone still gets its own row marked
 style), its own token and keys, its own language, and a new version's part after a step."""
 import re
 
+from tests.browser.html_forms import parse
 from tests.companion.live_server import blank_own
 from tests.companion.test_pages import csrf
 
@@ -29,10 +30,9 @@ def _live(phone, code) -> str:
 
 
 def _form_fields(html: str, kind: str) -> dict:
-    """The fields of the first form of a step ``kind`` on a page, as the page fills them in."""
-    form = re.search(rf'<form[^>]*data-type="{kind}".*?</form>', html, re.S)
-    assert form is not None, kind
-    return dict(re.findall(r'<input[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', form.group(0)))
+    """The hidden fields of the first form of a step ``kind`` on a page (its token, index,
+    version and key), read as the whole-game tests read a page's forms."""
+    return next(f for f in parse(html) if f["type"] == kind)["hidden"]
 
 
 def acting_seat_passes(client, table):
