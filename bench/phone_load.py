@@ -112,6 +112,7 @@ from tests.companion.live_server import (NEEDS_THE_MAP, NOT_MOVES, WEIGHTS,  # n
                                          six_tokens)
 from bench.engine_work import per_version_ms  # noqa: E402
 from tests.browser.html_forms import fill, parse  # noqa: E402
+from companion.live_wire import apply_delta  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # The launch arguments of the browser tests (tests/browser/conftest.py: ARGS).
@@ -609,16 +610,20 @@ class PagePoster:
     """Steps posted as the players' phones post them: each step by the acting seat's own
     phone (its session), a form of its live part filled in as a player would
     (``tests.browser.html_forms``, as the pages' whole-game tests fill them), posted with
-    ``X-Live`` and answered by the new live part, which gives the next step's forms and
-    version; a step the page asks about first ("Check before it counts", "Enter this for …?")
-    is posted again confirmed, as the player taps yes. No state is read through the API.
-    Map-aware steps (a tile, a token) and corrections are left out, as the API poster leaves
-    them out, and the forms are chosen by the API poster's weights."""
+    ``X-Live`` and ``X-Part`` (the part it holds, static/live.py ``submit``) and answered as its
+    socket is pushed: what changed since that part (or the whole part), made whole and filled in
+    as the phone's script does (its token, new keys, the version); that gives the next step's
+    forms and version. A step the page asks about first ("Check before it counts", "Enter this
+    for …?": the form again, with the question) is posted again confirmed, as the player taps
+    yes. No state is read through the API. Map-aware steps (a tile, a token) and
+    corrections are left out, as the API poster leaves them out, and the forms are chosen by the
+    API poster's weights."""
 
     def __init__(self, base: str, code: str, table: dict, rng: random.Random):
         self.base, self.code, self.rng = base, code, rng
         self.phones: dict[str, requests.Session] = {}
         self.csrf: dict[str, str] = {}            # each phone's own token (its session's)
+        self.held = ""                            # the part last answered, slots and all
         for seat in table["seats"]:
             http = requests.Session()        # with what the pages' Chromium sends: language, zone
             http.headers["Accept-Language"] = PHONE["locale"]
@@ -634,9 +639,20 @@ class PagePoster:
             self.csrf[player] = next(f["hidden"]["csrf_token"] for f in parse(self.part))
 
     def _post(self, http, form: dict, fields: dict) -> requests.Response:
-        r = http.post(self.base + form["action"], data=fields, headers={"X-Live": "1"},
-                      timeout=10)
-        self.part = r.text
+        made = re.search(r'data-made="([^"]*)"', self.held[:300]) if self.held else None
+        r = http.post(self.base + form["action"], data=fields, timeout=10,
+                      headers={"X-Live": "1", "X-Part": made.group(1) if made else ""})
+        if "json" not in r.headers.get("Content-Type", ""):
+            self.part = r.text                # (a server that answers with the part's HTML)
+            return r
+        msg = r.json()
+        part = msg["part"] if "part" in msg else \
+            apply_delta(self.held, msg["delta"], msg["lines"])
+        assert part is not None, "a delta that does not fit the part held"
+        if re.search(r'data-made="[^"]', part[:300]):    # the table's, not this phone's alone
+            self.held = part
+        self.part = re.sub('value="<key>"', lambda m: f'value="{uuid.uuid4().hex}"',
+                           part.replace('value="<version>"', f'value="{msg["version"]}"'))
         return r
 
     def step(self) -> int | None:

@@ -85,13 +85,22 @@ def part_message(version: int, html: str, before: Message | None = None) -> Mess
     msg = Message({"version": version, "part": html})
     msg.serial = next(_serials)
     old = before.get("part") if before is not None and before.serial is not None else None
-    if isinstance(old, str):
-        ops, lines = piece_delta(old, html) if isinstance(old, Part) and isinstance(html, Part) \
-            else line_delta(old, html)
-        delta = Message({"version": version, "delta": ops, "lines": lines})
-        if len(delta.text) <= len(html) * DELTA_AT_MOST:
-            msg.delta = (before.serial, delta)
+    delta = changed_since(version, old, html)
+    if delta is not None:
+        msg.delta = (before.serial, delta)
     return msg
+
+
+def changed_since(version: int, old: str | None, html: str) -> Message | None:
+    """What changed from the part ``old`` to the part ``html`` (at ``version``) as a message
+    ``{"version", "delta", "lines"}``; None without ``old``, or when it is not worth it (longer
+    than ``DELTA_AT_MOST`` of the part: the whole part is sent)."""
+    if not isinstance(old, str):
+        return None
+    ops, lines = piece_delta(old, html) if isinstance(old, Part) and isinstance(html, Part) \
+        else line_delta(old, html)
+    delta = Message({"version": version, "delta": ops, "lines": lines})
+    return delta if len(delta.text) <= len(html) * DELTA_AT_MOST else None
 
 
 class Part(str):

@@ -23,8 +23,7 @@ TXT_FAIL = main.getAttribute("data-fail")
 st = {"boot": window.liveBoot if hasattr(window, "liveBoot") else None,
       "fresh": window.performance.getEntriesByType("navigation")[0].transferSize == 0,
       "undo": False, "want": -1, "posting": False, "ws": None, "delay": 500, "loading": False, "again": False, "last": 0, "timer": None,
-      "open": False, "gen": 0}
-HEADERS = {"X-Live": "1"}
+      "open": False, "gen": 0, "held": ""}
 
 
 def now():
@@ -42,6 +41,64 @@ def version():
     if el is None:
         return -1
     return int(el.getAttribute("data-version") or -1)
+
+
+def part_head(part, name):
+    # an attribute of a part's first tag (#live), read without parsing the part
+    head = part[:300]
+    at = head.find(' %s="' % name)
+    if at < 0:
+        return ""
+    at += len(name) + 3
+    return head[at:head.find('"', at)]
+
+
+def made_of(part):
+    return part_head(part, "data-made") if part else ""
+
+
+def part_version(part):
+    return int(part_head(part, "data-version") or -1)
+
+
+def held_version():
+    return part_version(st["held"]) if st["held"] else -1
+
+
+def part_headers(held):
+    # the page's script takes the part as its socket is pushed it: what changed since the part
+    # it holds (its data-made; "" for none), the slots in it filled in here (liveMorph)
+    return {"X-Live": "1", "X-Part": made_of(held)}
+
+
+def answered(got):
+    # a fetch's answer to got(text, is_json)
+    def answer(resp):
+        is_json = "json" in (resp.headers.get("Content-Type") or "")
+        return resp.text().then(lambda text: got(text, is_json))
+    return answer
+
+
+def part_of(text, is_json, held):
+    # the live part an answer carries: as a push ({"version", "part"} or what changed since
+    # the part held; then kept as the part held when it is the table's shared part), "" for a
+    # change that does not fit; an answer that carries none (an error) as it came (swap says
+    # the server failed)
+    if not is_json:
+        return text
+    msg = window.JSON.parse(text)
+    if not ("part" in msg or "delta" in msg):
+        return text
+    part = window.liveApply(held, msg)
+    hold(part)
+    return part
+
+
+def hold(part):
+    # the newest of the table's shared parts this page got (its data-made is not ""): what the
+    # server sends the next answer as a change from
+    if part and made_of(part) and part_version(part) >= held_version():
+        st["held"] = part
 
 
 def busy():
@@ -82,18 +139,22 @@ def refresh(*args):
     st["undo"] = False
     busy()
 
-    def got(text):
-        swap(text)
-        done()
+    held = st["held"]
 
-    def answer(resp):
-        return resp.text().then(got)
+    def got(text, is_json):
+        part = part_of(text, is_json, held)
+        if part:
+            swap(part)
+        done()
+        if not part:                # a change that does not fit the part held: the whole part
+            st["held"] = ""
+            refresh()
 
     def failed(err):
         done()
 
-    window.fetch(LIVE_URL, {"headers": HEADERS, "credentials": "same-origin",
-                            "cache": "no-store"}).then(answer).catch(failed)
+    window.fetch(LIVE_URL, {"headers": part_headers(held), "credentials": "same-origin",
+                            "cache": "no-store"}).then(answered(got)).catch(failed)
 
 
 def done():
@@ -120,6 +181,7 @@ def on_message(ev):
     if "part" in data or "delta" in data:   # the live part itself: no second request
         st["want"] = max(st["want"], data.version)
         part = window.livePart(data)    # (a delta: what changed since the part before)
+        hold(part)
         if not part:                # a delta that does not fit: ask for the whole part
             st["ws"].send('{"since":%d}' % data.version)
         elif not st["posting"] and not window.liveSkip(part):
@@ -377,17 +439,20 @@ def submit(ev):
             refresh()
 
     before = version()
+    held = st["held"]
 
-    def got(text):
+    def got(text, is_json):
         form.removeAttribute("data-dirty")  # sent: the answer's form replaces what was typed
         form.reset()
-        swap(text)
+        part = part_of(text, is_json, held)
+        if part:
+            swap(part)
         if version() > before:
             show_next()
         finish()
-
-    def answer(resp):
-        return resp.text().then(got)
+        if not part:                # a change that does not fit the part held: the whole part
+            st["held"] = ""
+            refresh()
 
     def failed(err):
         form.removeAttribute("data-busy")
@@ -400,8 +465,8 @@ def submit(ev):
         form.prepend(msg)
         finish()
 
-    window.fetch(form.action, {"method": "POST", "body": body, "headers": HEADERS,
-                               "credentials": "same-origin"}).then(answer).catch(failed)
+    window.fetch(form.action, {"method": "POST", "body": body, "headers": part_headers(held),
+                               "credentials": "same-origin"}).then(answered(got)).catch(failed)
 
 
 new_keys()

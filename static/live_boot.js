@@ -179,10 +179,16 @@
      caller asks for the whole part ({"since": n}). */
   var pushed = null;         // the part this socket pushed last, made whole
   window.livePart = function (msg) {
-    if (typeof msg.part === "string") return (pushed = msg.part);
+    var part = window.liveApply(pushed, msg);
+    pushed = part || null;
+    return part;
+  };
+  /* The whole part of such a message, made from the part `held` (a step's answer is one too:
+     static/live.py submit); "" when it does not fit. */
+  window.liveApply = function (held, msg) {
+    if (typeof msg.part === "string") return msg.part;
     if (!msg.delta) return "";
-    var was = pushed === null ? [] : pushed.split("\n"), out = [], i, op, j;
-    pushed = null;
+    var was = held ? held.split("\n") : [], out = [], i, op, j;
     if (was.length !== msg.lines) return "";
     for (i = 0; i < msg.delta.length; i++) {
       op = msg.delta[i];
@@ -190,7 +196,7 @@
       if (!(op[0] >= 0 && op[0] + op[1] <= was.length)) return "";
       for (j = op[0]; j < op[0] + op[1]; j++) out.push(was[j]);
     }
-    return (pushed = out.join("\n"));
+    return out.join("\n");
   };
   /* Patch the live part `old` to the server's `part`: in place, keeping what this phone is doing. */
   window.liveMorph = function (old, part) {

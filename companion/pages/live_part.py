@@ -30,7 +30,7 @@ from markupsafe import Markup
 from companion import actionforms, table_clock
 from companion.i18n import gettext as _, locale_name, ngettext
 from companion.kept import Kept
-from companion.live_wire import Part
+from companion.live_wire import Message, Part, changed_since
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
                                      undone_versions)
 from companion.pages.once import once
@@ -44,6 +44,7 @@ RECENT_STEPS = 60               # the log rows a part reads (what an undo takes 
 SHOWN_STEPS = 8                 # the history lines the part shows
 MEMOS_KEEP = 1024               # tables × kinds whose pieces are kept (the newest first)
 KEEP_UNUSED = 12                # parts a form or history line is kept unused (Memo.keyed)
+PARTS_KEEP = 512                # shared parts a post's answer can be sent as a change from
 
 # the places in a made part where each phone puts its own CSRF token and a new idempotency
 # key, and the version its forms are posted at (the part's data-version: so a form is the same
@@ -105,6 +106,7 @@ class Memo:
 
 
 _memos = Kept(MEMOS_KEEP)
+_by_made = Kept(PARTS_KEEP)       # the shared parts made lately, by their data-made
 
 
 def _legal(st: dict) -> list[dict]:
@@ -369,8 +371,19 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         kind, memo = _memo_for(code, access)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo))
         _memos.put(kind, memo.kept())
+        _by_made.put(made, part)
         return part
     return version, once(key, make)
+
+
+def part_answer(code, access, held: str, **extra) -> Message:
+    """The live part (:func:`live_html`) as a message like a push: what changed since the part
+    the phone holds (``held``, that part's ``data-made``) when this process still has it, else
+    the whole part; with the slots each phone fills in itself (:func:`own`), so no copy of the
+    part is made for the phone."""
+    version, part = live_html(code, access, **extra)
+    return changed_since(version, _by_made.get(held) if held else None, part) or \
+        Message({"version": version, "part": part})
 
 
 ENVIRONS_KEEP = 2048            # the push renderer's requests kept (one per phone's headers)

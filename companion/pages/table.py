@@ -9,7 +9,7 @@ from markupsafe import Markup
 from companion import actionforms
 from companion.i18n import gettext as _
 from companion.pages.blueprint import bp
-from companion.pages.live_part import live_html, own
+from companion.pages.live_part import live_html, own, part_answer
 from companion.pages.seats import _access, _int, _tables, svc
 from companion.pages.text import _use_table, describe, name_of
 from companion.present import engine_text
@@ -65,6 +65,8 @@ def _page_context(code, access, **extra):
 
 
 def _render_table(code, access, status=200, **kw):
+    if request.headers.get("X-Live") == "1" and "X-Part" in request.headers:
+        return _part_answer(code, access, status, **kw)
     ctx = _page_context(code, access, **kw)
     live = request.headers.get("X-Live") == "1" or request.args.get("fragment") == "1"
     resp = make_response(ctx["live_part"] if live else render_template("table.html", **ctx),
@@ -87,6 +89,21 @@ def live_part(code):
     resp = make_response(own(part, version))
     resp.headers["Cache-Control"] = "no-store"
     resp.headers["X-Version"] = str(version)
+    return resp
+
+
+def _part_answer(code, access, status=200, **kw):
+    """The live part for the page's script, as its socket is pushed it: ``{"version", "delta",
+    "lines"}``, what changed since the part it says it holds (``X-Part``: that part's
+    data-made), or ``{"version", "part"}``; with the slots for its token, keys and version in
+    it, which the page fills in (static/live_boot.js ``own``). After a step it is the part every
+    phone of its kind is pushed; with a form's answer in it (an error, a question, a notice),
+    this phone's own."""
+    msg = part_answer(code, access, request.headers.get("X-Part", "")[:40], **kw)
+    resp = make_response(msg.text, status)
+    resp.mimetype = "application/json"
+    resp.headers["Cache-Control"] = "no-store"
+    resp.headers["X-Version"] = str(msg["version"])
     return resp
 
 

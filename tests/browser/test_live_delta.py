@@ -52,3 +52,40 @@ def test_a_page_made_from_deltas_is_the_page_loaded_fresh(live_server, phone, br
     assert posted_at and set(posted_at) == {str(v + 3)}
     if not brython:
         assert bo.evaluate("window.liveBoot.done") is False
+
+
+def test_a_phones_own_step_is_answered_with_what_changed(live_server, phone):
+    """The phone that enters a step is answered as its socket is pushed: what changed since the
+    part it holds, with the slots it fills in itself (its token, new keys, the new version), not
+    a whole part made for it. The page is then the page loaded fresh, and its forms post."""
+    ann, bo = phone(service_workers="block"), phone()
+    answers = []
+    ann.on("response", lambda r: answers.append(r) if r.url.endswith("/act") else None)
+    code, join, _ = create_table(ann, live_server.url)
+    take_seat(ann, join, "1")
+    take_seat(bo, join, "2")
+    v = version(ann)
+    keys_before = set(ann.locator('#live input[name="key"]').evaluate_all(
+        "l => l.map(e => e.value)"))
+    for n in range(1, 4):
+        enter_step(ann)                      # (a step of Bo's is asked first)
+        wait_version(ann, v + n)
+    # three steps, and the question before Bo's: each answered with what changed
+    assert len(answers) == 4 and all(r.status == 200 for r in answers)
+    assert all("json" in r.headers["content-type"] for r in answers)
+    assert all("delta" in r.json() and "part" not in r.json() for r in answers)
+    assert sum(len(r.body()) for r in answers) < 4 * 8000     # a whole part is about 40 KB
+    fresh = ann.context.new_page()
+    fresh.goto(f"{live_server.url}/tables/{code}")
+    wait_version(fresh, v + 3)
+    assert ann.locator("#live").inner_text() == fresh.locator("#live").inner_text()
+    # the phone filled in its own: the page's token, new keys, the version shown
+    token = ann.locator("#main").get_attribute("data-csrf")
+    assert set(ann.locator('#live input[name="csrf_token"]').evaluate_all(
+        "l => l.map(e => e.value)")) == {token}
+    keys = ann.locator('#live input[name="key"]').evaluate_all("l => l.map(e => e.value)")
+    assert keys and len(set(keys)) == len(keys) and not set(keys) & (keys_before | {"<key>"})
+    assert set(ann.locator('#live input[name="expected_version"]').evaluate_all(
+        "l => l.map(e => e.value)")) == {str(v + 3)}
+    enter_step(ann)                          # and the forms so filled in post
+    wait_version(bo, v + 4)

@@ -188,3 +188,45 @@ def test_a_posts_answer_reads_no_state_back_from_its_json(app, client, monkeypat
     assert read == []
     page = phone.get(f"/tables/{code}").get_data(as_text=True)        # the whole page too
     assert 'data-version="1"' in page and read == []
+
+
+def test_a_steps_answer_is_what_changed_since_the_part_the_phone_holds(app, client):
+    """A page's script says which part it holds (``X-Part``, that part's data-made) and is
+    answered as its socket is pushed: what changed since that part, with the slots it fills in
+    itself; the whole part when it holds none or one the server no longer has. The part so made
+    is the one the phone would fetch, and its forms, filled in as the phone fills them, post."""
+    import json
+    import uuid
+
+    from companion.live_wire import apply_delta
+    table = _table(client)
+    code = table["code"]
+    phone = _phone(app, table, 0)
+    token = csrf(phone.get(f"/tables/{code}"))
+
+    def own(part: str) -> str:
+        """What the phone's script puts in the slots (static/live_boot.js ``own``)."""
+        version = re.search(r'data-version="(\d+)"', part).group(1)
+        part = part.replace('value="<csrf>"', f'value="{token}"')
+        part = part.replace('value="<version>"', f'value="{version}"')
+        return re.sub('value="<key>"', lambda m: f'value="{uuid.uuid4().hex}"', part)
+
+    def step(html: str, held: str):
+        fields = dict(_form_fields(html, "pass"), confirm="1")    # (another seat's: yes)
+        r = phone.post(f"/tables/{code}/act", data=fields,
+                       headers={"X-Live": "1", "X-Part": held})
+        assert r.status_code == 200 and r.mimetype == "application/json"
+        return json.loads(r.get_data(as_text=True)), r
+    msg, r = step(_live(phone, code), "")          # it holds no part: the whole part
+    assert set(msg) == {"version", "part"} and msg["version"] == 1
+    assert r.headers["X-Version"] == "1"
+    held = msg["part"]
+    assert "<csrf>" in held and "<key>" in held and token not in held
+    made = re.search(r'data-made="([0-9a-f]+)"', held).group(1)
+    msg, _ = step(own(held), made)                 # the part it holds: what changed
+    assert set(msg) == {"version", "delta", "lines"} and msg["version"] == 2
+    now = apply_delta(held, msg["delta"], msg["lines"])
+    assert len(json.dumps(msg)) < len(now) / 4
+    assert blank_own(now) == blank_own(_live(phone, code))
+    msg, _ = step(own(now), "0123456789abcdef")    # a part it does not know: the whole part
+    assert set(msg) == {"version", "part"} and msg["version"] == 3
