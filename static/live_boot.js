@@ -312,6 +312,7 @@
     var net = document.getElementById("net"), main = document.getElementById("main"),
         live = document.getElementById("live"), note = document.getElementById("offline-note");
     if (!document.body || !main) return;
+    if (!on) keepPending();         // the newest this phone saw, before it shows the note
     document.body.setAttribute("data-net", on ? "on" : "off");
     if (net) {
       net.hidden = false;
@@ -345,8 +346,23 @@
     }
   };
   window.liveSeen = Date.now();
-  /* Keep this page, as it is now, as the copy the service worker shows offline. */
+  /* Keep this page as the copy the service worker shows offline: as it is a moment after a
+     change (at most one copy a second, however fast the steps come: a copy is the whole page
+     cloned and written), and at once when the page goes offline or out of sight. */
+  var keeping = null;
   window.liveKeep = function () {
+    if (keeping === null) keeping = setTimeout(keepNow, 1000);
+  };
+  function keepPending() {
+    if (keeping !== null) keepNow();
+  }
+  window.addEventListener("pagehide", keepPending);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepPending();
+  });
+  function keepNow() {
+    clearTimeout(keeping);
+    keeping = null;
     if (!window.caches || !document.getElementById("live")) return;
     var copy = document.documentElement.cloneNode(true), body = copy.querySelector("body");
     copy.setAttribute("data-saved", String(Date.now()));
@@ -365,7 +381,7 @@
         return c.put(location.pathname, new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
       });
     }).catch(function () {});
-  };
+  }
 
   // -- the table clock and the nudge on this seat's turn ---------------------------------
   /* The clock: the live part carries each seat's time up to the server's data-clock-since

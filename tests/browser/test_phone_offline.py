@@ -56,3 +56,34 @@ def test_the_badge_turns_live_when_messages_arrive_after_a_blip(live_server, pho
     enter_step(bo)             # the socket still works
     wait_version(ann, v + 1)
     ann.wait_for_selector("#net.on")
+
+
+# counts the copies the page writes for its own address (wraps the Cache API's put)
+PUTS = """(() => { window.__puts = 0; const put = Cache.prototype.put;
+  Cache.prototype.put = function (req, resp) {
+    if (String(req.url || req) === location.pathname) window.__puts++;
+    return put.call(this, req, resp); }; })();"""
+
+
+def test_the_copy_is_written_once_for_a_burst_of_steps_and_at_once_when_going_offline(
+        own_server, phone):  # noqa: F811
+    """A copy is the whole page cloned and written: a burst of changes writes one, a moment
+    after the first, of the page as it is then; going offline writes the one waiting at once."""
+    own_server()
+    ann = phone()
+    ann.add_init_script(PUTS)
+    code, join, _ = create_table(ann, own_server.url)
+    take_seat(ann, join, "1")
+    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    ann.reload()
+    wait_live(ann)
+    ann.wait_for_timeout(1500)                     # what loading the page asked is written
+    ann.evaluate("window.__puts = 0")
+    ann.evaluate("for (let i = 0; i < 20; i++) window.liveKeep()")    # twenty changes at once
+    assert ann.evaluate("window.__puts") == 0
+    ann.wait_for_function("window.__puts === 1")
+    ann.wait_for_timeout(1500)
+    assert ann.evaluate("window.__puts") == 1      # one copy for the burst
+    ann.evaluate("window.liveKeep(); window.liveNet(false)")
+    ann.wait_for_function("window.__puts === 2", timeout=500)   # offline: written then, not
+                                                                  # a second later
