@@ -106,7 +106,7 @@ class Memo:
 
 
 _memos = Kept(MEMOS_KEEP)
-_by_made = Kept(PARTS_KEEP)       # the shared parts made lately, by their data-made
+_by_made = Kept(PARTS_KEEP)       # the shared parts made lately: (table, writes, data-made)
 
 
 def _legal(st: dict) -> list[dict]:
@@ -371,19 +371,20 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         kind, memo = _memo_for(code, access)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo))
         _memos.put(kind, memo.kept())
-        _by_made.put(made, part)
+        _by_made.put((code, access.can_write, made), part)
         return part
     return version, once(key, make)
 
 
 def part_answer(code, access, held: str, **extra) -> Message:
     """The live part (:func:`live_html`) as a message like a push: what changed since the part
-    the phone holds (``held``, that part's ``data-made``) when this process still has it, else
-    the whole part; with the slots each phone fills in itself (:func:`own`), so no copy of the
-    part is made for the phone."""
+    the phone holds (``held``, that part's ``data-made``) when this process still has it (one of
+    this table's for this kind of phone: a phone is never sent a change from another's part),
+    else the whole part; with the slots each phone fills in itself (:func:`own`), so no copy of
+    the part is made for the phone."""
     version, part = live_html(code, access, **extra)
-    return changed_since(version, _by_made.get(held) if held else None, part) or \
-        Message({"version": version, "part": part})
+    old = _by_made.get((code, access.can_write, held)) if held else None
+    return changed_since(version, old, part) or Message({"version": version, "part": part})
 
 
 ENVIRONS_KEEP = 2048            # the push renderer's requests kept (one per phone's headers)

@@ -230,3 +230,13 @@ def test_a_steps_answer_is_what_changed_since_the_part_the_phone_holds(app, clie
     assert blank_own(now) == blank_own(_live(phone, code))
     msg, _ = step(own(now), "0123456789abcdef")    # a part it does not know: the whole part
     assert set(msg) == {"version", "part"} and msg["version"] == 3
+    # the page's fetch of the part (after an undo request, say) comes the same way; a part of
+    # another kind of phone (a seat's, asked for by a watcher) is never one to send changes from
+    made = re.search(r'data-made="([0-9a-f]+)"', msg["part"]).group(1)
+
+    def fetched(who) -> dict:
+        r = who.get(f"/tables/{code}", headers={"X-Live": "1", "X-Part": made})
+        assert r.status_code == 200 and r.mimetype == "application/json"
+        return json.loads(r.get_data(as_text=True))
+    assert set(fetched(phone)) == {"version", "delta", "lines"}
+    assert set(fetched(_phone(app, table))) == {"version", "part"}
