@@ -43,22 +43,12 @@ def version():
     return int(el.getAttribute("data-version") or -1)
 
 
-def part_head(part, name):
-    # an attribute of a part's first tag (#live), read without parsing the part
-    head = part[:300]
-    at = head.find(' %s="' % name)
-    if at < 0:
-        return ""
-    at += len(name) + 3
-    return head[at:head.find('"', at)]
-
-
 def made_of(part):
-    return part_head(part, "data-made") if part else ""
+    return (window.liveHead(part, "data-made") or "") if part else ""
 
 
 def part_version(part):
-    return int(part_head(part, "data-version") or -1)
+    return int(window.liveHead(part, "data-version") or -1)
 
 
 def held_version():

@@ -165,12 +165,17 @@
      to this phone's own post (an error, a notice, a step to confirm: data-made="") and the game
      has not moved on since. Read off the part's first tag, before any parsing. */
   window.liveSkip = function (html) {
-    var live = document.getElementById("live"), head = html.slice(0, 300),
-        made = /data-made="([^"]*)"/.exec(head), v = /data-version="(\d+)"/.exec(head),
+    var live = document.getElementById("live"), made = window.liveHead(html, "data-made"),
+        v = window.liveHead(html, "data-version"),
         shownMade = live ? live.getAttribute("data-made") || "" : null;
-    if (!live || !made || !v) return false;
-    if (made[1] && shownMade === made[1]) return true;
-    return shownMade === "" && Number(v[1]) === shown();
+    if (!live || made === null || !v) return false;
+    if (made && shownMade === made) return true;
+    return shownMade === "" && Number(v) === shown();
+  };
+  /* An attribute of a part's first tag (#live), read off its text; null without it. */
+  window.liveHead = function (html, name) {
+    var m = new RegExp(" " + name + '="([^"]*)"').exec(html.slice(0, 300));
+    return m ? m[1] : null;
   };
   /* A pushed part as its HTML: {"part"} is the whole part (kept); {"delta", "lines"} what
      changed since the part this socket pushed before, made into the whole part from the kept
