@@ -32,6 +32,15 @@ def take_seat(page, join_url, player: str):
     wait_live(page)
 
 
+def take_seat_under_the_worker(page, join_url, player: str):
+    """take_seat, then the page loaded again once the service worker is ready: now controlled
+    by it (what it keeps and shows offline is this page's)."""
+    take_seat(page, join_url, player)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    wait_live(page)
+
+
 def wait_live(page, timeout=20000):
     page.wait_for_selector("body[data-live=ready]", timeout=timeout)
 

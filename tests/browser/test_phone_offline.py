@@ -2,8 +2,8 @@
 and age, its forms disabled until the socket is live again; the badge follows the socket."""
 import pytest
 
-from tests.browser.flows import (create_table, enter_step, take_seat, version, wait_live,
-                                 wait_version)
+from tests.browser.flows import (create_table, enter_step, take_seat, take_seat_under_the_worker,
+                                 version, wait_version)
 from tests.browser.test_pwa_i18n import own_server  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
@@ -17,11 +17,8 @@ def test_an_offline_reload_shows_the_newest_copy_with_forms_disabled(own_server,
     own_server()
     ann, bo = phone(), phone()
     code, join, _ = create_table(ann, own_server.url)
-    take_seat(ann, join, "1")
+    take_seat_under_the_worker(ann, join, "1")
     take_seat(bo, join, "2")
-    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    ann.reload()                                   # now controlled by the service worker
-    wait_live(ann)
     v = version(ann)
     for n in (1, 2):                               # steps Ann's phone sees only live
         enter_step(bo)
@@ -73,10 +70,7 @@ def test_the_copy_is_written_once_for_a_burst_of_steps_and_at_once_when_going_of
     ann = phone()
     ann.add_init_script(PUTS)
     code, join, _ = create_table(ann, own_server.url)
-    take_seat(ann, join, "1")
-    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    ann.reload()
-    wait_live(ann)
+    take_seat_under_the_worker(ann, join, "1")
     ann.wait_for_timeout(1500)                     # what loading the page asked is written
     ann.evaluate("window.__puts = 0")
     ann.evaluate("for (let i = 0; i < 20; i++) window.liveKeep()")    # twenty changes at once

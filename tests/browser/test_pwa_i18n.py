@@ -1,5 +1,4 @@
 """Languages, the installable app, and what a phone shows when the server is gone."""
-import re
 import subprocess
 import sys
 import time
@@ -8,8 +7,8 @@ import pytest
 import requests
 
 from tests.browser.conftest import free_port, shot
-from tests.browser.flows import (create_table, enter_step, take_seat, version, wait_live,
-                                 wait_version)
+from tests.browser.flows import (create_table, enter_step, take_seat, take_seat_under_the_worker,
+                                 version, wait_live, wait_version)
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -94,11 +93,8 @@ def test_offline_page_and_reconnect_when_the_server_comes_back(own_server, phone
     own_server()
     ann, bo = phone(), phone()
     code, join, _ = create_table(ann, own_server.url)
-    take_seat(ann, join, "1")
+    take_seat_under_the_worker(ann, join, "1")
     take_seat(bo, join, "2")
-    ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    ann.reload()                                   # now controlled by the service worker
-    wait_live(ann)
     assert ann.evaluate("!!navigator.serviceWorker.controller")
     v = version(ann)
     own_server.kill()
