@@ -108,8 +108,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.companion.live_server import (NEEDS_THE_MAP, NOT_MOVES, WEIGHTS,  # noqa: E402
-                                         LiveServer, choose, create_table,
-                                         six_tokens)
+                                         LiveServer, choose, create_table, fill_own,
+                                         made_of, six_tokens)
 from bench.engine_work import per_version_ms  # noqa: E402
 from tests.browser.html_forms import fill, parse  # noqa: E402
 from companion.live_wire import apply_delta  # noqa: E402
@@ -639,9 +639,8 @@ class PagePoster:
             self.csrf[player] = next(f["hidden"]["csrf_token"] for f in parse(self.part))
 
     def _post(self, http, form: dict, fields: dict) -> requests.Response:
-        made = re.search(r'data-made="([^"]*)"', self.held[:300]) if self.held else None
         r = http.post(self.base + form["action"], data=fields, timeout=10,
-                      headers={"X-Live": "1", "X-Part": made.group(1) if made else ""})
+                      headers={"X-Live": "1", "X-Part": made_of(self.held)})
         if "json" not in r.headers.get("Content-Type", ""):
             self.part = r.text                # (a server that answers with the part's HTML)
             return r
@@ -649,10 +648,9 @@ class PagePoster:
         part = msg["part"] if "part" in msg else \
             apply_delta(self.held, msg["delta"], msg["lines"])
         assert part is not None, "a delta that does not fit the part held"
-        if re.search(r'data-made="[^"]', part[:300]):    # the table's, not this phone's alone
+        if made_of(part):                     # the table's, not this phone's alone
             self.held = part
-        self.part = re.sub('value="<key>"', lambda m: f'value="{uuid.uuid4().hex}"',
-                           part.replace('value="<version>"', f'value="{msg["version"]}"'))
+        self.part = fill_own(part)            # (each seat posts its own token: step)
         return r
 
     def step(self) -> int | None:

@@ -341,10 +341,32 @@ class Phone:
             pass
 
 
+def _at_its_version(part: str) -> str:
+    """A part with the version its forms are posted at filled in from its data-version."""
+    version = re.search(r'data-version="(\d+)"', part).group(1)
+    return part.replace('name="expected_version" value="<version>"',
+                        f'name="expected_version" value="{version}"')
+
+
 def blank_own(part: str) -> str:
     """A part as a phone shows it (the version its forms are posted at filled in from the part's
     data-version, as the phone's script does), its own token and keys left blank."""
-    version = re.search(r'data-version="(\d+)"', part).group(1)
-    part = part.replace('name="expected_version" value="<version>"',
-                        f'name="expected_version" value="{version}"')
-    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", part)
+    return re.sub(r'(name="(?:csrf_token|key)" value=")[^"]*', r"\1", _at_its_version(part))
+
+
+def fill_own(part: str, token: str | None = None) -> str:
+    """A part with what the phone's script puts in its slots (static/live_boot.js ``own``): the
+    version its forms are posted at, a new key per form, and the page's CSRF ``token`` (the slot
+    left as it is without one)."""
+    part = _at_its_version(part)
+    if token is not None:
+        part = part.replace('name="csrf_token" value="<csrf>"',
+                            f'name="csrf_token" value="{token}"')
+    return re.sub('name="key" value="<key>"', lambda m: f'name="key" value="{uuid.uuid4().hex}"',
+                  part)
+
+
+def made_of(part: str) -> str:
+    """A part's data-made: the table's part it is, "" for one phone's alone (or none)."""
+    m = re.search(r'data-made="([^"]*)"', part[:300])
+    return m.group(1) if m else ""

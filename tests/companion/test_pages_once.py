@@ -5,7 +5,7 @@ style), its own token and keys, its own language, and a new version's part after
 import re
 
 from tests.browser.html_forms import parse
-from tests.companion.live_server import blank_own
+from tests.companion.live_server import blank_own, fill_own, made_of
 from tests.companion.test_pages import csrf
 
 
@@ -196,20 +196,12 @@ def test_a_steps_answer_is_what_changed_since_the_part_the_phone_holds(app, clie
     itself; the whole part when it holds none or one the server no longer has. The part so made
     is the one the phone would fetch, and its forms, filled in as the phone fills them, post."""
     import json
-    import uuid
 
     from companion.live_wire import apply_delta
     table = _table(client)
     code = table["code"]
     phone = _phone(app, table, 0)
     token = csrf(phone.get(f"/tables/{code}"))
-
-    def own(part: str) -> str:
-        """What the phone's script puts in the slots (static/live_boot.js ``own``)."""
-        version = re.search(r'data-version="(\d+)"', part).group(1)
-        part = part.replace('value="<csrf>"', f'value="{token}"')
-        part = part.replace('value="<version>"', f'value="{version}"')
-        return re.sub('value="<key>"', lambda m: f'value="{uuid.uuid4().hex}"', part)
 
     def step(html: str, held: str):
         fields = dict(_form_fields(html, "pass"), confirm="1")    # (another seat's: yes)
@@ -222,17 +214,17 @@ def test_a_steps_answer_is_what_changed_since_the_part_the_phone_holds(app, clie
     assert r.headers["X-Version"] == "1"
     held = msg["part"]
     assert "<csrf>" in held and "<key>" in held and token not in held
-    made = re.search(r'data-made="([0-9a-f]+)"', held).group(1)
-    msg, _ = step(own(held), made)                 # the part it holds: what changed
+    msg, _ = step(fill_own(held, token), made_of(held))   # the part it holds: what changed
     assert set(msg) == {"version", "delta", "lines"} and msg["version"] == 2
     now = apply_delta(held, msg["delta"], msg["lines"])
     assert len(json.dumps(msg)) < len(now) / 4
     assert blank_own(now) == blank_own(_live(phone, code))
-    msg, _ = step(own(now), "0123456789abcdef")    # a part it does not know: the whole part
+    msg, _ = step(fill_own(now, token), "0123456789abcdef")   # one it does not know: whole
     assert set(msg) == {"version", "part"} and msg["version"] == 3
     # the page's fetch of the part (after an undo request, say) comes the same way; a part of
     # another kind of phone (a seat's, asked for by a watcher) is never one to send changes from
-    made = re.search(r'data-made="([0-9a-f]+)"', msg["part"]).group(1)
+    made = made_of(msg["part"])
+    assert made
 
     def fetched(who) -> dict:
         r = who.get(f"/tables/{code}", headers={"X-Live": "1", "X-Part": made})
