@@ -292,6 +292,33 @@ class Corrections:
                   kind=action.get("kind"), by=action["entity"], player=player, player_name=name)
 
 
+# What the correction forms offer from a title's own data (its tiles, its hexes, its market's
+# spaces), which no step changes: made once per title, not for every version's legal entries
+# (the market's spaces are a hundred labelled choices). Shared by every version's entries, as
+# the entries are by every phone: never changed.
+_made_once: dict = {}
+
+
+def _title_made(title: type, what: str, make):
+    key = (title, what)
+    if key not in _made_once:
+        _made_once[key] = make()
+    return _made_once[key]
+
+
+def _market_spaces(prices: list) -> dict:
+    """The share-price correction's space: every market space, "row,column", with its price."""
+    key = ("market", tuple(tuple(row) for row in prices))
+    if key not in _made_once:
+        spaces = [(r, c) for r, row in enumerate(prices) for c, p in enumerate(row)
+                  if p is not None]
+        _made_once[key] = C.choice("text", [f"{r},{c}" for r, c in spaces], {
+            f"{r},{c}": C.msg("market.space", "%(price)s (row %(row)s, column %(column)s)",
+                              price=prices[r][c], row=r + 1, column=c + 1)
+            for r, c in spaces})
+    return _made_once[key]
+
+
 class CorrectionsMixin(Corrections):
     """The core's kinds of correction, on the core's books (``Core18xx``)."""
 
@@ -301,9 +328,8 @@ class CorrectionsMixin(Corrections):
         started = [c for c in live if c in self.market.pos]
         with_trains = {c: list(self.corps[c]["trains"]) for c in live if self.corps[c]["trains"]}
         holders = [IPO, POOL] + list(self.players)
-        rows = len(self.market.prices)
-        cols = max(len(r) for r in self.market.prices) if rows else 1
-        tiles = sorted(self.TILES, key=lambda n: (not n.isdigit(), len(n), n))
+        tiles = _title_made(type(self), "tiles", lambda: sorted(
+            self.TILES, key=lambda n: (not n.isdigit(), len(n), n)))
         forms = []
 
         def form(kind, **params):
@@ -311,13 +337,8 @@ class CorrectionsMixin(Corrections):
         form("cash", target=C.choice("entity", list(self.players) + live),
              amount=C.number("money", -CASH_LIMIT, CASH_LIMIT, 1, default=0))
         if started:
-            spaces = [(r, c) for r in range(rows) for c in range(cols)
-                      if self.market.cell(r, c) is not None]
             form("share_price", corporation=C.choice("company", started),
-                 space=C.choice("text", [f"{r},{c}" for r, c in spaces], {
-                     f"{r},{c}": C.msg("market.space", "%(price)s (row %(row)s, column %(column)s)",
-                                       price=self.market.prices[r][c], row=r + 1, column=c + 1)
-                     for r, c in spaces}))
+                 space=_market_spaces(self.market.prices))
         if with_trains:
             form("train", op="remove", corporation=C.choice("company", list(with_trains)),
                  train=C.choice("train", sorted({t for ts in with_trains.values() for t in ts}),
@@ -353,7 +374,7 @@ class CorrectionsMixin(Corrections):
     def correction_hex_param(self) -> dict:
         """The hex of a tile or token correction (a title whose map the book does not hold
         lets the table type it)."""
-        return C.choice("hex", sorted(self.HEXES))
+        return _title_made(type(self), "hexes", lambda: C.choice("hex", sorted(self.HEXES)))
 
     def is_map_hex(self, hex_id) -> bool:
         return hex_id in self.HEXES
