@@ -97,8 +97,21 @@ def changed_since(version: int, old: str | None, html: str) -> Message | None:
     than ``DELTA_AT_MOST`` of the part: the whole part is sent)."""
     if not isinstance(old, str):
         return None
-    ops, lines = piece_delta(old, html) if isinstance(old, Part) and isinstance(html, Part) \
-        else line_delta(old, html)
+    if isinstance(old, Part) and isinstance(html, Part):
+        # a step's post is answered with what changed since the part its phone holds, and the
+        # other phones of its kind are pushed the same change a moment later: found once
+        found = html.since.get(old.serial, _MISSING)
+        if found is _MISSING:
+            found = html.since[old.serial] = _worth_it(
+                version, *piece_delta(old, html), html)
+        return found
+    return _worth_it(version, *line_delta(old, html), html)
+
+
+_MISSING = object()
+
+
+def _worth_it(version: int, ops: list, lines: int, html: str) -> Message | None:
     delta = Message({"version": version, "delta": ops, "lines": lines})
     return delta if len(delta.text) <= len(html) * DELTA_AT_MOST else None
 
@@ -106,14 +119,22 @@ def changed_since(version: int, old: str | None, html: str) -> Message | None:
 class Part(str):
     """A live part made of pieces (``(slot, html)``, each slot named once): its text is the
     pieces joined by newlines, and :func:`piece_delta` finds what changed since another such part
-    piece by piece (the pages' ``companion/pages/live_part.py`` makes them)."""
+    piece by piece (the pages' ``companion/pages/live_part.py`` makes them). ``since``: what
+    changed since the parts it was compared with, by their ``serial`` (:func:`changed_since`)."""
 
     pieces: tuple
+    serial: int
+    since: dict
 
     def __new__(cls, pieces):
         part = super().__new__(cls, "\n".join(html for _, html in pieces))
         part.pieces = tuple(pieces)
+        part.serial = next(_part_serials)
+        part.since = {}
         return part
+
+
+_part_serials = itertools.count(1)
 
 
 def piece_delta(old: Part, new: Part) -> tuple[list, int]:

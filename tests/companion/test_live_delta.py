@@ -10,7 +10,8 @@ import random
 import re
 
 from companion import live
-from companion.live_wire import Part, apply_delta, line_delta, part_message, piece_delta
+from companion.live_wire import (Part, apply_delta, changed_since, line_delta, part_message,
+                                 piece_delta)
 from companion.pages import live_part, once
 from tests.companion.live_server import blank_own, choose
 from tests.companion.test_live_parts import FrameSocket, _drain, _payload, _whole
@@ -77,6 +78,27 @@ def test_a_small_change_is_sent_as_a_delta_a_big_one_whole():
     assert apply_delta(first["part"], delta["delta"], delta["lines"]) == second["part"]
     other = part_message(3, "<div>" + "x" * 5000 + "</div>", second)
     assert other.delta is None                           # not worth it: the whole part
+
+
+def test_what_changed_between_two_parts_is_found_once_for_the_post_and_the_push():
+    """A step's post is answered with what changed since the part its phone holds
+    (``changed_since``) and the other phones of its kind are pushed the change from the same part
+    (``part_message``): one message, its text and frames made once; a change from another part is
+    found on its own."""
+    first = Part([("head", '<div id="live" data-version="1">'), ("a", "<p>a</p>"),
+                  ("b", "\n".join(f"<p>{i}</p>" for i in range(40))), ("end", "</div>")])
+    second = Part([("head", '<div id="live" data-version="2">'), ("a", "<p>A</p>"),
+                   first.pieces[2], first.pieces[3]])
+    before = part_message(1, first)
+    answered = changed_since(2, first, second)
+    pushed = part_message(2, second, before).delta[1]
+    assert pushed is answered and pushed.frame(15) is answered.frame(15)
+    assert apply_delta(first, answered["delta"], answered["lines"]) == second
+    other = Part([("head", '<div id="live" data-version="0">'), ("a", "<p>0</p>"),
+                  first.pieces[2], first.pieces[3]])
+    from_other = changed_since(2, other, second)
+    assert from_other is not answered
+    assert apply_delta(other, from_other["delta"], from_other["lines"]) == second
 
 
 def _table(client, seed):
