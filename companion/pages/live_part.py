@@ -17,6 +17,7 @@ not line by line over the whole part.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import json
@@ -179,9 +180,8 @@ def _forms(memo: Memo, legal: list[dict]) -> list:
         if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
             continue
         piece = dumps_engine(e)
-        f = dataclasses.replace(memo.keyed(("form", piece), lambda: actionforms.build(i, e)),
-                                index=i)
-        f.piece = piece
+        f = copy.copy(memo.keyed(("form", piece), lambda: actionforms.build(i, e)))
+        f.index, f.piece = i, piece       # (a shallow copy: the kept form's fields are shared)
         out.append(f)
     return out
 
@@ -252,6 +252,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
                  (f.entity is None and not f.anytime)]
     other_forms = [f for f in forms if f not in now_forms]
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
+    fix_at = {f.index for f in fixes}
     ranking = _ranking(access, state) if state.get("finished") else []
     clock = clock_view(access, state)
     answered = {error_index, (confirm or {}).get("index")} - {None}
@@ -313,8 +314,12 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            block("glance_close", (clock,)),
            block("news"),
            block("undo", (access.can_write, undo_target, state.get("can_redo"))),
-           block("fixes", (access.can_write, [(f.piece, f.index) for f in fixes], error,
-                           error_index, confirm)),
+           # each correction's form a piece of its own: its place in the legal list moves with
+           # the steps before it (most steps), its form does not
+           block("fixes_open", (access.can_write, bool(fixes),
+                                confirm is not None and confirm.get("index") in fix_at)),
+           *[(("fix", k, f.piece), form_html(f)) for k, f in enumerate(fixes)],
+           block("fixes_close", (access.can_write, bool(fixes))),
            block("act", (access.can_write, bool(state.get("finished")),
                          [s for s in book if s.get("steps")],
                          [(f.piece, f.index, f in now_forms) for f in forms],
@@ -347,6 +352,21 @@ def _memo_for(code, access) -> tuple:
     """The key of this phone's kind's kept pieces, and a memo starting from them."""
     kind = (code, access.can_write, locale_name(), request.cookies.get(TZ_COOKIE))
     return kind, Memo(_memos.get(kind) or {})
+
+
+def posted_form(code, access, legal: list[dict], index: int):
+    """The form of the legal entry a post names (its ``i``; None if there is no such form): as
+    the parts of this phone's kind built it for that entry, when they are kept, else built now
+    (``actionforms.form_at``)."""
+    if not 0 <= index < len(legal or []) or not isinstance(legal[index], dict):
+        return None
+    kind, memo = _memo_for(code, access)
+    kept = memo.old.get(("form", dumps_engine(legal[index])))
+    if kept is None:
+        return actionforms.form_at(legal, index)
+    form = copy.copy(kept[1])
+    form.index = index
+    return form
 
 
 def live_html(code, access, st=None, **extra) -> tuple[int, str]:

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from companion import actionforms
 from companion.i18n import gettext as _
 from companion.pages.blueprint import bp
-from companion.pages.live_part import live_html, own, part_answer
+from companion.pages.live_part import live_html, own, part_answer, posted_form
 from companion.pages.seats import _access, _int, _tables, svc
 from companion.pages.text import _use_table, describe, name_of
 from companion.present import engine_text
@@ -125,7 +125,7 @@ def act(code):
     if now["version"] != expected:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))
-    form = actionforms.form_at(now["legal"], index)
+    form = posted_form(code, access, now["legal"], index)
     if form is None:
         return _after_post(code, access, 422, error=_("That step is not possible now."))
     try:
