@@ -617,15 +617,17 @@ class PagePoster:
     for …?": the form again, with the question) is posted again confirmed, as the player taps
     yes. No state is read through the API. Map-aware steps (a tile, a token) and
     corrections are left out, as the API poster leaves them out, and the forms are chosen by the
-    API poster's weights."""
+    API poster's weights. ``session``: makes each phone's HTTP session (bench/post_work.py's
+    posts through Flask's test client)."""
 
-    def __init__(self, base: str, code: str, table: dict, rng: random.Random):
+    def __init__(self, base: str, code: str, table: dict, rng: random.Random,
+                 session=requests.Session):
         self.base, self.code, self.rng = base, code, rng
         self.phones: dict[str, requests.Session] = {}
         self.csrf: dict[str, str] = {}            # each phone's own token (its session's)
         self.held = ""                            # the part last answered, slots and all
         for seat in table["seats"]:
-            http = requests.Session()        # with what the pages' Chromium sends: language, zone
+            http = session()                 # with what the pages' Chromium sends: language, zone
             http.headers["Accept-Language"] = PHONE["locale"]
             http.cookies.set("tz", str(round(time.localtime().tm_gmtoff / 60)),
                              domain=urlparse(base).hostname, path="/")

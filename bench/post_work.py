@@ -1,0 +1,160 @@
+"""The server's own work for a step posted as a phone posts it, in this process: no gunicorn, no
+sockets, no other process on the CPU meanwhile, so two commits compare more steadily than through
+the load benches (issue 28; on these shared 2-core machines a whole-server figure swings by half
+from one minute to the next).
+
+A 1888-N table of five seats (seed 6) on a fresh SQLite database in a temporary folder; each
+seat's phone is Flask's test client with the seat's session, its language (en-GB) and time zone
+cookie, as ``bench/phone_load.py``'s phones; the steps are posted by that bench's
+:class:`~bench.phone_load.PagePoster` (the acting seat's form of the part it holds, with
+``X-Live`` and ``X-Part``, answered with what changed and Brotli-compressed as a browser takes
+it; a step asked about first is posted again, confirmed). ``--warm`` steps are posted first, then
+``--steps`` measured. Measured: the CPU time (``time.process_time``) spent inside the app's WSGI
+call (the request, the engine, the part, the answer's JSON and compression, the SQLite commit),
+per step accepted, and the median of batches of 20 steps.
+
+    .venv/bin/python bench/post_work.py [--steps 200] [--warm 30]
+
+No page is connected: what a push to six pages adds is ``bench/phone_load.py``'s. For an
+instruction count that no other process on the machine can sway (valgrind's callgrind; the
+whole process, set-up included, so compare two commits at the same ``--steps``)::
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python bench/post_work.py --steps 40
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+# a fresh database each run, in a folder kept between runs for the app's Brotli copy of
+# brython.js: a first start makes it in a thread for several seconds, whose CPU would be counted
+INSTANCE = Path(tempfile.gettempdir()) / "bench-post-work"
+INSTANCE.mkdir(exist_ok=True)
+for old in INSTANCE.glob("companion.db*"):
+    old.unlink()
+shutil.rmtree(INSTANCE / "state-cache", ignore_errors=True)
+os.environ["COMPANION_INSTANCE_PATH"] = str(INSTANCE)
+
+from bench.phone_load import PLAYERS, TITLE, PagePoster  # noqa: E402
+
+
+class Answer:
+    """What :class:`PagePoster` reads of a ``requests`` response, from a test client's."""
+
+    def __init__(self, r):
+        body = r.get_data()
+        if r.headers.get("Content-Encoding") == "br":
+            import brotli
+            body = brotli.decompress(body)
+        self.status_code, self.headers = r.status_code, r.headers
+        self.content = body
+        self.text = body.decode("utf-8")
+
+    def json(self):
+        import json
+        return json.loads(self.text)
+
+
+class TestSession:
+    """What :class:`PagePoster` uses of ``requests.Session``, over Flask's test client: one
+    phone's cookies, its headers (a browser's ``Accept-Encoding`` among them)."""
+
+    def __init__(self, app):
+        self.client = app.test_client()
+        self.headers = {"Accept-Encoding": "gzip, deflate, br"}
+        self.cookies = self
+
+    def set(self, name, value, domain=None, path="/"):      # (as ``cookies.set``)
+        self.client.set_cookie(name, value)
+
+    def get(self, url, timeout=None, allow_redirects=True, headers=None):
+        return Answer(self.client.get(url, headers={**self.headers, **(headers or {})},
+                                      follow_redirects=allow_redirects))
+
+    def post(self, url, data=None, timeout=None, headers=None):
+        return Answer(self.client.post(url, data=data,
+                                       headers={**self.headers, **(headers or {})}))
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--steps", type=int, default=200)
+    ap.add_argument("--warm", type=int, default=30)
+    args = ap.parse_args(argv)
+
+    import gc
+
+    from companion import create_app, pwa
+    app = create_app()
+    _, _, etag = pwa._brython_gz()
+    for _ in range(600):                  # the first run here: until the copy is made
+        if pwa._brython_br(app.instance_path, b"", etag) is not None:
+            break
+        time.sleep(0.1)
+    # as the server's worker sets it up (gunicorn.conf.py post_worker_init)
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 1000)
+    spent = [0.0]
+    inner = app.wsgi_app
+
+    def timed(environ, start_response):
+        t0 = time.process_time()
+        try:
+            return inner(environ, start_response)
+        finally:
+            spent[0] += time.process_time() - t0
+    app.wsgi_app = timed
+
+    setup = app.test_client()
+    table = setup.post("/api/tables", json={"title": TITLE, "players": PLAYERS, "seed": 6,
+                                            "options": {}}).get_json()
+    poster = PagePoster("", table["code"], table, random.Random(6),
+                        session=lambda: TestSession(app))
+    posts = [0]
+    post = poster._post
+
+    def counted(*a, **kw):
+        posts[0] += 1
+        return post(*a, **kw)
+    poster._post = counted
+
+    def play(n: int) -> int:
+        done = 0
+        for _ in range(n * 4):
+            if done >= n:
+                break
+            done += poster.step() is not None
+        return done
+    play(args.warm)
+    batches, done, total, posts[0] = [], 0, 0.0, 0
+    while done < args.steps:
+        spent[0] = 0.0
+        n = play(min(20, args.steps - done))
+        if n == 0:
+            break
+        batches.append(spent[0] * 1000 / n)
+        total += spent[0]
+        done += n
+    out = {"steps": done, "posts": posts[0],
+           "server_ms_per_step": round(total * 1000 / max(done, 1), 3),
+           "server_ms_per_step_median_of_20": round(statistics.median(batches), 3)
+           if batches else None}
+    print(f"{TITLE}, {len(PLAYERS)} seats: {done} steps ({posts[0]} posts) after {args.warm}; "
+          f"server CPU per step {out['server_ms_per_step']} ms (median of batches of 20: "
+          f"{out['server_ms_per_step_median_of_20']} ms)")
+    return out
+
+
+if __name__ == "__main__":
+    main()
