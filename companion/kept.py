@@ -1,7 +1,7 @@
 """A bounded keep of values made for their keys (:class:`Kept`): the newest ``keep`` are kept,
 the oldest dropped first; safe to share between the server's threads. The live parts' pieces
-per table and kind of phone (``pages/live_part.py``), the parts made once per version
-(``pages/once.py``) and the newest versions' states (``live_table.py``) are each one."""
+per table and kind of phone (``pages/live_part.py``) and the parts made once per version
+(``pages/once.py``) are each one."""
 from __future__ import annotations
 
 import threading

@@ -3,7 +3,6 @@ code a snapshot of it was made by."""
 from __future__ import annotations
 
 import hashlib
-import itertools
 import logging
 import pickle
 import sys
@@ -11,18 +10,12 @@ import time
 from pathlib import Path
 
 from engine import Game, titles
-from companion.kept import Kept
-from companion.wire import ServiceError, dumps_engine, loads_engine
+from companion.wire import ServiceError, dumps_engine
 
 log = logging.getLogger(__name__)
 
 
 _fingerprints: dict[str, str] = {}
-# the newest versions' states as the engine made them, for the pages (LiveTable.state_shown):
-# a few dozen, not one per table (a state's objects take about 8 times its JSON text)
-SHOWN_KEEP = 32
-_shown = Kept(SHOWN_KEEP)                    # (a LiveTable's serial, version) -> state
-_serials = itertools.count(1)
 
 
 def engine_fingerprint(spec) -> str:
@@ -59,8 +52,10 @@ class LiveTable:
         self.table_id, self.code, self.game, self.version = table_id, code, game, version
         self.entered: list[tuple[int, str | None]] = entered or []
         self.undone: list[tuple[int, str | None]] = undone or []
+        # at one version: the state as the engine made it (what the pages show), and its JSON
+        # text (what the API and the JSON sockets send), each made when first asked for
+        self._made: tuple[int, dict] | None = None
         self._view: tuple[int, str] | None = None
-        self.serial = next(_serials)   # this game in memory (not another with the same id)
         self._legal: tuple[int, list] | None = None
         self.undo_open = True     # an undo request may be open (checked at the first post)
         # the table clock as the database had it when this process last read or wrote it
@@ -86,7 +81,7 @@ class LiveTable:
             self.entered.append((version, player))
             self.undone.clear()
         self.version = version
-        self._view = None
+        self._made = self._view = None
         return action, events
 
     def acting_seats(self) -> list[str]:
@@ -109,31 +104,28 @@ class LiveTable:
             self._legal = (self.version, self.game.legal_actions())
         return self._legal[1]
 
-    def state_text(self) -> str:
-        """``{"version", "state", "legal", "book"}`` as JSON text, made once per version."""
-        if self._view is None or self._view[0] != self.version:
+    def state_shown(self) -> dict:
+        """``{"version", "state", "legal", "book"}`` as the engine made them, made once per
+        version: what the pages show, shared by every page made at this version. Not to be
+        changed. Kept with the table until its next step (the objects of a mid-game state's view
+        and book take a few times its JSON text, about 70 KB: the board's drawing is shared)."""
+        if self._made is None or self._made[0] != self.version:
             try:
-                state, legal = self.game.view(), self.legal()
-                book = self.game.book()
+                made = {"version": self.version, "state": self.game.view(),
+                        "legal": self.legal(), "book": self.game.book()}
             except Exception as exc:   # a fault in a title's view: say so, do not crash
                 log.exception("view of table %s failed", self.code)
                 raise ServiceError(503, "engine_fault",
                                    f"The rules engine failed to show this table: {exc!r}")
-            made = {"version": self.version, "state": state, "legal": legal, "book": book}
-            self._view = (self.version, dumps_engine(made))
-            _shown.put((self.serial, self.version), made)
-        return self._view[1]
+            self._made = (self.version, made)
+        return self._made[1]
 
-    def state_shown(self) -> dict:
-        """What :meth:`state_text` says, as the engine made it (no JSON read back): for the
-        pages to show, shared by every page made at this version. Not to be changed."""
-        text = self.state_text()
-        key = (self.serial, self.version)
-        made = _shown.get(key)
-        if made is None:              # (made a while ago: read back from its text)
-            made = loads_engine(text)
-            _shown.put(key, made)
-        return made
+    def state_text(self) -> str:
+        """:meth:`state_shown` as JSON text, made once per version, when first asked for (a
+        table that only pages show never needs it)."""
+        if self._view is None or self._view[0] != self.version:
+            self._view = (self.version, dumps_engine(self.state_shown()))
+        return self._view[1]
 
     def snapshot_bytes(self) -> bytes:
         return pickle.dumps((self.game, self.entered, self.undone),

@@ -236,8 +236,7 @@ def test_what_is_gone_from_the_part_is_gone_from_the_page(app, client):
 def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, client):
     """The live part is made from the state as the engine made it (shared, no JSON read back):
     the same part as from the state's JSON text, and the shared state is left unchanged."""
-    from companion import live_table
-    from companion.wire import dumps_engine
+    from companion.wire import dumps_engine, loads_engine
     table = _table(client, 14)
     svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
     seat = svc.authorize(table["code"], table["seats"][0]["token"])
@@ -255,7 +254,7 @@ def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, 
                 assert dumps_engine(shown) == game.state_text()      # nothing changed in it
                 once._made.clear()
                 live_part._memos.clear()
-                live_table._shown.clear()                            # read back from its text
+                game._made = (game.version, loads_engine(game.state_text()))   # read from it
                 assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
 
 
