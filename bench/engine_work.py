@@ -4,8 +4,9 @@ same machine and in the same run as the server's figures (``bench/phone_load.py`
 
 For each of a record's last ``n`` actions, on a game replayed up to it: the posted step through
 the door (``Game.process``, checked), then what the server makes once per version for the phones
-(the legal entries, the view, the book) and the state's JSON text. CPU time
-(``time.process_time``), median over the actions.
+(the legal entries, the view, the book). CPU time (``time.process_time``), median over the
+actions. (Until the pages stopped asking for it, the server also made the state's JSON text for
+every version, and this yardstick counted it: about a fifth more.)
 """
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ def per_version_ms(record: dict, n: int = 40, pause_s: float = 0.0) -> dict:
     ``pause_s``: a pause before each version, as the server has one between a table's steps
     (its caches are cold again when the next step comes: the same work then takes about half
     as long again as in a tight loop). The load benches give both figures."""
-    from companion.wire import dumps_engine
     actions = list(record.get("actions") or [])
     game = Game(record["title"], record["players"], record.get("seed", 0), record.get("options"))
     start = max(0, len(actions) - n)
@@ -37,8 +37,7 @@ def per_version_ms(record: dict, n: int = 40, pause_s: float = 0.0) -> dict:
         t0 = time.process_time()
         game.process(action, checked=True)
         t1 = time.process_time()
-        legal, view, book = game.legal_actions(), game.view(), game.book()
-        dumps_engine({"version": 0, "state": view, "legal": legal, "book": book})
+        game.legal_actions(), game.view(), game.book()
         t2 = time.process_time()
         step.append(t1 - t0)
         whole.append(t2 - t0)
