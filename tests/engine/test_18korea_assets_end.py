@@ -264,6 +264,11 @@ def test_correction_is_validated_and_recorded():
                   "reason": "miscount"})
     assert game.rules.companies[a].cash == 77
     assert game.view()["corrections"][-1]["reason"] == "miscount"
+    name = game.rules.names[pid]             # a player's cash: said with the player's name
+    events = game.process({"type": "correction", "entity": pid, "kind": "cash", "target": pid,
+                           "amount": 5, "reason": "miscount"})
+    assert f"{name}'s cash set to ₩5" in events[0]["message"] and f": {pid}'s" not in \
+        events[0]["message"]
     game.process({"type": "correction", "entity": pid, "kind": "depot", "train": "3", "count": 2,
                   "reason": "one more exported"})
     assert game.rules.depot["3"] == 2

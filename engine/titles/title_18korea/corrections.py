@@ -86,8 +86,8 @@ class KoreaCorrections(Corrections):
             delta = amount - self.company(target).cash
         self.pay("bank", target, delta)
         who = C.player(target) if target in self.cash else C.company(target)
-        return C.msg("fixed.cash.set", f"{target}'s cash set to ₩{amount:,}", target=who,
-                     amount=C.money(amount))
+        return C.msg("fixed.cash.set", f"{self.names.get(target, target)}'s cash set to "
+                     f"₩{amount:,}", target=who, amount=C.money(amount))
 
     # -- the core's kinds: this title's books as the core's corrections name them ------------
     def correction_company(self, action) -> str:
