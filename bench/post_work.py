@@ -47,7 +47,7 @@ for old in INSTANCE.glob("companion.db*"):
 shutil.rmtree(INSTANCE / "state-cache", ignore_errors=True)
 os.environ["COMPANION_INSTANCE_PATH"] = str(INSTANCE)
 
-from bench.phone_load import PLAYERS, TITLE, PagePoster  # noqa: E402
+from bench.phone_load import PLAYERS, TITLE, PagePoster, post_page_steps  # noqa: E402
 
 
 class Answer:
@@ -136,12 +136,7 @@ def main(argv=None) -> dict:
     poster._post = counted
 
     def play(n: int) -> int:
-        done = 0
-        for _ in range(n * 4):
-            if done >= n:
-                break
-            done += poster.step() is not None
-        return done
+        return post_page_steps(poster, n)
     play(args.warm)
     batches, done, total, posts[0] = [], 0, 0.0, 0
     measuring[0] = True

@@ -180,10 +180,16 @@ def _forms(memo: Memo, legal: list[dict]) -> list:
         if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
             continue
         piece = dumps_engine(e)
-        f = copy.copy(memo.keyed(("form", piece), lambda: actionforms.build(i, e)))
-        f.index, f.piece = i, piece       # (a shallow copy: the kept form's fields are shared)
-        out.append(f)
+        out.append(_placed(memo.keyed(("form", piece), lambda: actionforms.build(i, e)), i, piece))
     return out
+
+
+def _placed(kept, index: int, piece: str):
+    """A kept form at ``index`` of this version's legal list (a shallow copy: the kept form's
+    fields are shared); ``piece``: its entry's JSON text, the key it is kept under."""
+    form = copy.copy(kept)
+    form.index, form.piece = index, piece
+    return form
 
 
 def own(html: str, version: int) -> Markup:
@@ -360,13 +366,9 @@ def posted_form(code, access, legal: list[dict], index: int):
     (``actionforms.form_at``)."""
     if not 0 <= index < len(legal or []) or not isinstance(legal[index], dict):
         return None
-    kind, memo = _memo_for(code, access)
-    kept = memo.old.get(("form", dumps_engine(legal[index])))
-    if kept is None:
-        return actionforms.form_at(legal, index)
-    form = copy.copy(kept[1])
-    form.index = index
-    return form
+    piece = dumps_engine(legal[index])
+    kept = _memo_for(code, access)[1].old.get(("form", piece))
+    return actionforms.form_at(legal, index) if kept is None else _placed(kept[1], index, piece)
 
 
 def live_html(code, access, st=None, **extra) -> tuple[int, str]:
