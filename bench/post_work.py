@@ -15,13 +15,20 @@ per step accepted, and the median of batches of 20 steps.
 
     .venv/bin/python bench/post_work.py [--steps 200] [--warm 30]
 
-No page is connected: what a push to six pages adds is ``bench/phone_load.py``'s. For a count
-that no other process on the machine can sway, valgrind's callgrind counts the instructions of
-the measured steps' WSGI calls alone (they go through ``operator.call``, which nothing else
-here calls; the total it prints, divided by the steps, is the server's instructions per step)::
+With ``--pages``, the table's six page sockets are here too (the five seats' and a watcher's,
+as ``bench/phone_load.py``'s six phones: en-GB, this machine's time zone, permessage-deflate):
+the app's own hub and senders (``companion/live.py``), each socket's sender handling what the
+hub handed it after every post, its frames written to a socket that takes them and drops them.
+That is what a push to six pages costs the server, but the kernel's send, counted with the
+post's CPU.
+
+For a count that no other process on the machine can sway, valgrind's callgrind counts the
+instructions of the measured steps' server work alone (it goes through ``operator.call``, which
+nothing else here calls; the total it prints, divided by the steps, is the server's
+instructions per step)::
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --toggle-collect=_operator_call \
-        --callgrind-out-file=/dev/null .venv/bin/python bench/post_work.py --steps 60
+        --callgrind-out-file=/dev/null .venv/bin/python bench/post_work.py --steps 60 [--pages]
 """
 from __future__ import annotations
 
@@ -88,10 +95,56 @@ class TestSession:
                                        headers={**self.headers, **(headers or {})}))
 
 
+class DroppedSocket:
+    """What a page's sender writes to (``companion/live.py`` ``Subscriber``): an open socket
+    that takes every frame (counted) and drops it."""
+
+    connected = True
+    event = None
+
+    def __init__(self):
+        self.sock, self.sent = self, 0
+
+    def sendall(self, data) -> None:
+        self.sent += len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def six_pages(app, table: dict) -> list:
+    """The table's five seats' page sockets and a watcher's, subscribed to the app's hub and
+    sent their first part."""
+    from companion import live
+    svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
+    tz = str(round(time.localtime().tm_gmtoff / 60))
+    headers = {"Cookie": f"tz={tz}", "Accept-Language": "en-GB"}
+    subs = []
+    for token in [s["token"] for s in table["seats"]] + [table["spectate_token"]]:
+        sub = live.Subscriber(DroppedSocket(), svc.authorize(table["code"], token), svc, hub,
+                              dict(headers))
+        sub.mode = 15                   # took permessage-deflate, as Chromium does
+        hub.subscribe(sub)
+        sub.deliver(live._HELLO)
+        subs.append(sub)
+    return subs
+
+
+def send_handed(subs: list) -> None:
+    """Each page's sender handles what the hub handed it (as its thread does, at once)."""
+    for sub in subs:
+        while not sub.q.empty():
+            item = sub.q.get()
+            sub.size -= 1
+            sub._handle(item)
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--warm", type=int, default=30)
+    ap.add_argument("--pages", action="store_true",
+                    help="six page sockets on the table: their pushes counted with each post")
     args = ap.parse_args(argv)
 
     import gc
@@ -127,12 +180,22 @@ def main(argv=None) -> dict:
                                             "options": {}}).get_json()
     poster = PagePoster("", table["code"], table, random.Random(6),
                         session=lambda: TestSession(app))
+    pages = six_pages(app, table) if args.pages else []
+    send_handed(pages)
     posts = [0]
     post = poster._post
 
     def counted(*a, **kw):
         posts[0] += 1
-        return post(*a, **kw)
+        try:
+            return post(*a, **kw)
+        finally:
+            t0 = time.process_time()
+            if measuring[0]:
+                operator.call(send_handed, pages)
+            else:
+                send_handed(pages)
+            spent[0] += time.process_time() - t0
     poster._post = counted
 
     def play(n: int) -> int:
@@ -140,6 +203,7 @@ def main(argv=None) -> dict:
     play(args.warm)
     batches, done, total, posts[0] = [], 0, 0.0, 0
     measuring[0] = True
+    sent = sum(p.ws.sent for p in pages)
     while done < args.steps:
         spent[0] = 0.0
         n = play(min(20, args.steps - done))
@@ -153,7 +217,11 @@ def main(argv=None) -> dict:
            "server_ms_per_step": round(total * 1000 / max(done, 1), 3),
            "server_ms_per_step_median_of_20": round(statistics.median(batches), 3)
            if batches else None}
-    print(f"{TITLE}, {len(PLAYERS)} seats: {done} steps ({posts[0]} posts) after {args.warm}; "
+    out["pages"] = len(pages)
+    out["page_bytes_per_step"] = round((sum(p.ws.sent for p in pages) - sent) / max(done, 1)) \
+        if pages else None
+    print(f"{TITLE}, {len(PLAYERS)} seats, {len(pages)} pages: {done} steps ({posts[0]} posts) "
+          f"after {args.warm}; "
           f"server CPU per step {out['server_ms_per_step']} ms (median of batches of 20: "
           f"{out['server_ms_per_step_median_of_20']} ms)")
     return out
