@@ -6,11 +6,14 @@ seat or watcher); what differs by seat is marked in it and shown by each phone's
 A step changes a few things on the page: the status line, what just happened, the undo button,
 the acting seat's forms, a few of the book's sections, one history line. So the part is a list of
 pieces, each made from its own data (:func:`pieces`), joined by newlines (:class:`Part`). The
-pieces of the part made last for the same table and kind are kept (:class:`Memo`): a piece whose
-data equals (``==``) what it was made from then is taken as it was, so a step makes only what it
-changed. A form is kept for its legal entry's declared content (wherever the entry stands in the
-list), a history line for its log row. Only what the newest parts used is kept, per table and
-kind, so a busy server never drops the pieces of a live table to make room for another table's.
+pieces of the parts made lately for the same table, language and time zone are kept
+(:class:`Memo`): a piece whose data equals (``==``) what it was made from then is taken as it
+was, so a step makes only what it changed. A seat's part and a watcher's share them: a book
+section, the status line, what just happened and a history line are made once for both (a block
+that differs between them says so in its data, or is kept per kind). A form is kept for its
+legal entry's declared content (wherever the entry stands in the list), a history line for its
+log row. Only what the newest parts used is kept, per table, language and time zone, so a busy
+server never drops the pieces of a live table to make room for another table's.
 
 What changed since the part before is then found piece by piece (``live_wire.piece_delta``),
 not line by line over the whole part.
@@ -25,6 +28,7 @@ import re
 import uuid
 
 from flask import current_app, request
+from flask.ctx import RequestContext
 from flask.testing import EnvironBuilder
 from markupsafe import Markup
 
@@ -43,8 +47,8 @@ from companion.wire import dumps_engine
 
 RECENT_STEPS = 60               # the log rows a part reads (what an undo takes back is in them)
 SHOWN_STEPS = 8                 # the history lines the part shows
-MEMOS_KEEP = 1024               # tables × kinds whose pieces are kept (the newest first)
-KEEP_UNUSED = 12                # parts a form or history line is kept unused (Memo.keyed)
+MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept (newest first)
+KEEP_UNUSED = 12                # parts a piece is kept unused (a seat's turn comes round again)
 PARTS_KEEP = 512                # shared parts a post's answer can be sent as a change from
 
 # the places in a made part where each phone puts its own CSRF token and a new idempotency
@@ -68,11 +72,11 @@ def render(name: str, **context) -> str:
 
 
 class Memo:
-    """The pieces of one table's part for one kind of phone: those kept from the parts made
-    before (``old``: key -> (data, html, makings since it was last used)) to take from, and
-    those of the part being made (``new``), which replace them when it is done
-    (:func:`live_html`; a part with a form's answer in it takes from them, and they are not
-    replaced by its pieces)."""
+    """The pieces of one table's parts for one language and time zone (a seat's and a
+    watcher's): those kept from the parts made before (``old``: key -> (data, html, makings
+    since it was last used)) to take from, and those of the part being made (``new``), which
+    are added to them when it is done (:func:`live_html`; a part with a form's answer in it
+    takes from them, and adds nothing)."""
 
     def __init__(self, old: dict):
         self.old = old
@@ -80,10 +84,10 @@ class Memo:
 
     def piece(self, slot, data, make):
         """The piece in ``slot``: as it was if it was made from data equal to ``data``, else
-        ``make()``. Kept for the next part only."""
+        ``make()`` (then kept in its place)."""
         was = self.old.get(slot)
         made = was[1] if was is not None and was[0] == data else make()
-        self.new[slot] = (data, made, KEEP_UNUSED)
+        self.new[slot] = (data, made, 0)
         return made
 
     def keyed(self, key, make):
@@ -96,8 +100,8 @@ class Memo:
         return made
 
     def kept(self) -> dict:
-        """What the next part of this kind takes from: this part's pieces, and the keyed ones
-        of the parts before that were used lately."""
+        """What the next part takes from: this part's pieces, and those of the parts before
+        that were used lately (by the other kind of phone, or the same seat's turn before)."""
         out = {k: v for k, v in self.old.items()
                if k not in self.new and v[2] < KEEP_UNUSED}
         for k, (data, html, unused) in out.items():
@@ -174,19 +178,26 @@ def seat_json_list(ids) -> str:
 def _forms(memo: Memo, legal: list[dict]) -> list:
     """The forms of the legal entries, each built once for its entry's declared content (its
     JSON text), wherever the entry stands in the list: each version's copy has the entry's place
-    there (``index``) and ``f.piece``, the entry's key, for its HTML."""
+    there (``index``, :func:`_placed`) and ``f.piece``, the entry's key, for its HTML."""
     out = []
     for i, e in enumerate(legal or []):
         if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
             continue
         piece = dumps_engine(e)
-        out.append(_placed(memo.keyed(("form", piece), lambda: actionforms.build(i, e)), i, piece))
+        out.append(_placed(memo.keyed(("form", piece), lambda: actionforms.build(i, e)),
+                           i - len(legal), piece))
     return out
 
 
 def _placed(kept, index: int, piece: str):
     """A kept form at ``index`` of this version's legal list (a shallow copy: the kept form's
-    fields are shared); ``piece``: its entry's JSON text, the key it is kept under."""
+    fields are shared); ``piece``: its entry's JSON text, the key it is kept under.
+
+    A form's ``index`` (the ``i`` it posts, with the version it was made at) counts from the
+    end of the list, -1 the last: the entries a player may enter at any time (the
+    corrections) come after the turn's steps, whose number changes from step to step, so
+    their forms say the same from one version to the next and a phone is sent nothing new
+    for them."""
     form = copy.copy(kept)
     form.index, form.piece = index, piece
     return form
@@ -305,31 +316,40 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     blocks = current_app.jinja_env.get_template("book/live.html")
     context = blocks.new_context(ctx)
 
-    def block(name, data=None):
+    def block(name, data=None, shared=False):
         """A piece of book/live.html (its block ``name``), made from the one context of this
         part: for every part unless ``data`` says all it shows (then as it was while that is
-        unchanged)."""
+        unchanged: kept for this kind of phone, or for both kinds when it is ``shared``, the
+        same for a seat and a watcher)."""
         def make():
             return "".join(blocks.blocks[name](context))
-        return name, make() if data is None else memo.piece(name, data, make)
+        if data is None:
+            return name, make()
+        return name, memo.piece(name if shared else (name, access.can_write), data, make)
 
     summary, whole = book_order(book)
-    out = [block("now"),
+    facts = book[0]["items"][0]["value"] if book and book[0].get("kind") == "facts" else None
+    out = [block("live_open"),
+           block("status", (facts, version, bool(state.get("finished")), ctx["acting_names"],
+                            clock, ctx["seats"]), shared=True),
            block("glance_open", ()),
            *[section(*shown) for shown in summary],
            block("glance_close", (clock,)),
-           block("news"),
-           block("undo", (access.can_write, undo_target, state.get("can_redo"))),
+           block("news", (asks, notice, ctx["for_seat"], ranking, back, ctx["last_events"]),
+                 shared=True),
+           # (a watcher's undo, corrections and steps: nothing, or one line)
+           block("undo", (access.can_write, undo_target, state.get("can_redo"))
+                 if access.can_write else ()),
            # each correction's form a piece of its own: its place in the legal list moves with
            # the steps before it (most steps), its form does not
            block("fixes_open", (access.can_write, bool(fixes),
                                 confirm is not None and confirm.get("index") in fix_at)),
            *[(("fix", k, f.piece), form_html(f)) for k, f in enumerate(fixes)],
            block("fixes_close", (access.can_write, bool(fixes))),
-           block("act", (access.can_write, bool(state.get("finished")),
-                         [s for s in book if s.get("steps")],
+           block("act", (bool(state.get("finished")), [s for s in book if s.get("steps")],
                          [(f.piece, f.index, f in now_forms) for f in forms],
-                         error, error_index)),
+                         error, error_index) if access.can_write else
+                 (bool(state.get("finished")),)),
            block("links", (bool(state.get("finished")),)),
            block("book_open", ()),
            *[section(*shown) for shown in whole],
@@ -354,21 +374,26 @@ def book_order(book: list[dict]) -> tuple[list, list]:
             [(s, "book", False, 0) for s in book if not s.get("glance")])
 
 
-def _memo_for(code, access) -> tuple:
-    """The key of this phone's kind's kept pieces, and a memo starting from them."""
-    kind = (code, access.can_write, locale_name(), request.cookies.get(TZ_COOKIE))
-    return kind, Memo(_memos.get(kind) or {})
+def _memo_for(code) -> tuple:
+    """The key of the kept pieces of this table's parts in this phone's language and time zone
+    (a seat's and a watcher's), and a memo starting from them."""
+    key = (code, locale_name(), request.cookies.get(TZ_COOKIE))
+    return key, Memo(_memos.get(key) or {})
 
 
-def posted_form(code, access, legal: list[dict], index: int):
-    """The form of the legal entry a post names (its ``i``; None if there is no such form): as
-    the parts of this phone's kind built it for that entry, when they are kept, else built now
-    (``actionforms.form_at``)."""
-    if not 0 <= index < len(legal or []) or not isinstance(legal[index], dict):
+def posted_form(code, legal: list[dict], index: int):
+    """The form of the legal entry a post names (its ``i``, counted from the end of the list:
+    :func:`_placed`; or from its start, as a page made before it counted; None if there is no
+    such form): as the parts of this phone's language built it for that entry, when they are
+    kept, else built now (``actionforms.form_at``)."""
+    n = len(legal or [])
+    at = index + n if index < 0 else index
+    if not 0 <= at < n or not isinstance(legal[at], dict):
         return None
-    piece = dumps_engine(legal[index])
-    kept = _memo_for(code, access)[1].old.get(("form", piece))
-    return actionforms.form_at(legal, index) if kept is None else _placed(kept[1], index, piece)
+    piece = dumps_engine(legal[at])
+    kept = _memo_for(code)[1].old.get(("form", piece))
+    form = actionforms.form_at(legal, at) if kept is None else kept[1]
+    return None if form is None else _placed(form, at - n, piece)
 
 
 def live_html(code, access, st=None, **extra) -> tuple[int, str]:
@@ -378,7 +403,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     write, and every phone of the table shares it."""
     if any(v is not None for v in extra.values()):    # this phone's alone: nothing kept of it
         st = st if st is not None else svc().state_shown(access)
-        return st["version"], Part(pieces(code, access, st, _memo_for(code, access)[1], **extra))
+        return st["version"], Part(pieces(code, access, st, _memo_for(code)[1], **extra))
     if st is None:                 # the engine's own objects, shared: no JSON read back
         st = svc().state_shown(access)
     version = st["version"]
@@ -390,9 +415,9 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
 
     def make() -> Part:
-        kind, memo = _memo_for(code, access)
+        at, memo = _memo_for(code)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo))
-        _memos.put(kind, memo.kept())
+        _memos.put(at, memo.kept())
         _by_made.put((code, access.can_write, made), part)
         return part
     return version, once(key, make)
@@ -424,9 +449,10 @@ class PushRenderer:
 
     def _request(self, access, headers: dict):
         """A request like the phone's own fetch of its part (its language and time zone; not its
-        session, which a part does not read and which costs a signature check to open): the
-        WSGI environ made once per table and headers (werkzeug's EnvironBuilder is most of a
-        test request's cost) and a copy of it used for each part."""
+        session, which a part does not read: an empty one that cannot be written, not a cookie
+        session opened, whose signer alone costs a tenth of a push): the WSGI environ made once
+        per table and headers (werkzeug's EnvironBuilder is most of a test request's cost) and
+        a copy of it used for each part."""
         session = self.app.config["SESSION_COOKIE_NAME"]
         if "Cookie" in headers:
             headers = dict(headers, Cookie="; ".join(
@@ -441,7 +467,8 @@ class PushRenderer:
             finally:
                 builder.close()
             self._environs.put(key, environ)
-        return self.app.request_context(dict(environ))
+        return RequestContext(self.app, dict(environ),
+                              session=self.app.session_interface.make_null_session(self.app))
 
     def __call__(self, access, headers: dict) -> tuple[int, str]:
         with self._request(access, headers):

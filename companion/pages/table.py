@@ -125,9 +125,10 @@ def act(code):
     if now["version"] != expected:
         return _after_post(code, access, 409, notice=_(
             "Someone else entered a step first; here is the game as it is now."))
-    form = posted_form(code, access, now["legal"], index)
+    form = posted_form(code, now["legal"], index)
     if form is None:
         return _after_post(code, access, 422, error=_("That step is not possible now."))
+    index = form.index                 # (the answered form's, however the post counted it)
     try:
         action = actionforms.action_from(form, request.form, seat=access.player)
     except actionforms.FormError as err:

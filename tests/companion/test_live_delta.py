@@ -258,10 +258,35 @@ def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, 
                 assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
 
 
+def test_a_step_leaves_the_corrections_forms_as_they_were(app, client):
+    """The corrections come after the turn's steps in the legal list, whose number changes
+    from step to step; their forms count their place from the end, so a step leaves their
+    pieces of the part as they were (a phone is sent nothing for them)."""
+    table = _table(client, 16)
+    code = table["code"]
+    svc = app.extensions["companion.tables"]
+    seat = svc.authorize(code, table["seats"][0]["token"])
+    rng = random.Random(16)
+    _step(svc, seat, rng)               # (from now on the list ends with the undo's entry)
+    parts, sizes = [], set()
+    for _ in range(12):
+        with app.test_request_context(f"/tables/{code}/live", headers=EN):
+            parts.append(live_part.live_html(code, seat)[1])
+        sizes.add(len(svc.state_shown(seat)["legal"]))
+        _step(svc, seat, rng)
+    assert len(sizes) > 1                        # the entries before them changed in number
+    fixes = [{slot: html for slot, html in part.pieces if slot[0] == "fix"} for part in parts]
+    assert all(len(f) >= 3 for f in fixes)
+    for before, after in zip(fixes, fixes[1:]):
+        for slot in before.keys() & after.keys():
+            assert before[slot] == after[slot]
+    assert any(before.keys() & after.keys() for before, after in zip(fixes, fixes[1:]))
+
+
 def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client, monkeypatch):
     """A form's HTML is kept for its legal entry's declared content, not its place in the list:
-    when the entries before it change, the same piece is used, with the entry's new place in it
-    (the ``i`` the phone posts, which ``/act`` reads the entry by)."""
+    when the entries after it change, the same piece is used, with the entry's new place in it
+    (the ``i`` the phone posts, which ``/act`` reads the entry by: counted from the end)."""
     table = _table(client, 15)
     svc = app.extensions["companion.tables"]
     access = svc.authorize(table["code"], table["seats"][0]["token"])
@@ -280,19 +305,20 @@ def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client
             kept.clear()
             kept.update(memo.kept())
         return {int(i): html for i, html in re.findall(
-            r'(?s)data-form="(\d+)"(.*?)</form>', part)}
+            r'(?s)data-form="(-?\d+)"(.*?)</form>', part)}
 
     legal = list(st["legal"])
     first = forms(legal)
     assert made.count("book/form.html") == len(first) >= 2
-    moved = forms([legal[-1]] + legal)           # every entry one place further on
+    assert all(i < 0 for i in first)             # -1 the last entry
+    moved = forms(legal + [legal[0]])            # every entry one place further from the end
     assert made.count("book/form.html") == len(first)        # nothing made again
-    assert sorted(moved) == sorted(set(first) | {i + 1 for i in first})
+    assert sorted(moved) == sorted({i - 1 for i in first} | {-1})
     for i, html in moved.items():
         assert f'name="i" value="{i}"' in html
         assert "<index>" not in html
         # the version it is posted at: the part's own, put in by own() or the phone's script
         assert 'name="expected_version" value="<version>"' in html
     for i in first:                              # the same form, one place on
-        assert moved[i + 1] == first[i].replace(f'name="i" value="{i}"', f'name="i" value="{i + 1}"') \
-            .replace(f'dl-{i}-', f'dl-{i + 1}-')
+        assert moved[i - 1] == first[i].replace(f'name="i" value="{i}"', f'name="i" value="{i - 1}"') \
+            .replace(f'dl-{i}-', f'dl-{i - 1}-')

@@ -103,6 +103,11 @@ def test_the_book_is_made_once_per_version_and_language_not_once_per_phone(app, 
     after = _live(phones[0], code)
     assert made == [True] and 'data-version="1"' in after
     assert sections and "market" not in sections and "trains" not in sections
+    # a watcher's part of that version takes the sections the seats' part made
+    sections.clear()
+    watched = _live(phones[-1], code)
+    assert made == [True, False] and 'data-version="1"' in watched
+    assert sections == []
 
 
 def test_a_refused_form_keeps_what_was_typed_beside_the_shared_parts(app, client):
@@ -119,6 +124,29 @@ def test_a_refused_form_keeps_what_was_typed_beside_the_shared_parts(app, client
                       r.get_data(as_text=True), re.S).group(0)
     assert 'value="133"' in again and 'role="alert"' in again
     assert 'value="133"' not in _live(phone, code)       # the next fetch: the shared form again
+
+
+def test_a_form_counted_from_the_start_of_the_list_is_read_as_counted_from_its_end(app, client):
+    """A form's ``i`` counts its entry's place from the end of the legal list; a page made
+    before counted from its start: the same entry is read, and the answer is its form again,
+    in its place."""
+    table = _table(client)
+    code = table["code"]
+    phone = _phone(app, table, 0)
+    html = phone.get(f"/tables/{code}").get_data(as_text=True)
+    fields = _form_fields(html, "bid")
+    at_end = int(fields["i"])
+    assert at_end < 0
+    legal = client.get(f"/api/tables/{code}", headers={
+        "Authorization": f"Bearer {table['seats'][0]['token']}"}).json["legal"]
+    assert legal[at_end]["type"] == "bid"
+    fields.update(i=str(at_end + len(legal)), price="133",
+                  csrf_token=csrf(phone.get(f"/tables/{code}")))
+    r = phone.post(f"/tables/{code}/act", data=fields, headers={"X-Live": "1"})
+    assert r.status_code == 422
+    again = re.search(rf'<form[^>]*data-form="{at_end}".*?</form>',
+                      r.get_data(as_text=True), re.S).group(0)
+    assert 'value="133"' in again and 'role="alert"' in again
 
 
 def test_a_forms_answer_makes_only_the_answered_form_and_is_what_a_fresh_making_gives(
