@@ -48,7 +48,7 @@ from companion.wire import dumps_engine
 RECENT_STEPS = 60               # the log rows a part reads (what an undo takes back is in them)
 SHOWN_STEPS = 8                 # the history lines the part shows
 MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept (newest first)
-KEEP_UNUSED = 12                # parts a piece is kept unused (a seat's turn comes round again)
+KEEP_UNUSED = 12                # versions a piece is kept unused (a seat's turn comes round)
 PARTS_KEEP = 512                # shared parts a post's answer can be sent as a change from
 
 # the places in a made part where each phone puts its own CSRF token and a new idempotency
@@ -73,10 +73,10 @@ def render(name: str, **context) -> str:
 
 class Memo:
     """The pieces of one table's parts for one language and time zone (a seat's and a
-    watcher's): those kept from the parts made before (``old``: key -> (data, html, makings
-    since it was last used)) to take from, and those of the part being made (``new``), which
-    are added to them when it is done (:func:`live_html`; a part with a form's answer in it
-    takes from them, and adds nothing)."""
+    watcher's): those kept from the parts made before (``old``: key -> (data, html, the
+    version of the last part that used it)) to take from, and those of the part being made
+    (``new``: key -> (data, html)), which are added to them when it is done (:func:`live_html`;
+    a part with a form's answer in it takes from them, and adds nothing)."""
 
     def __init__(self, old: dict):
         self.old = old
@@ -87,26 +87,25 @@ class Memo:
         ``make()`` (then kept in its place)."""
         was = self.old.get(slot)
         made = was[1] if was is not None and was[0] == data else make()
-        self.new[slot] = (data, made, 0)
+        self.new[slot] = (data, made)
         return made
 
     def keyed(self, key, make):
         """A piece kept for ``key`` alone (it says everything it is made from): a form for its
-        legal entry, a history line for its log row. Kept while one of the next
-        ``KEEP_UNUSED`` parts uses it (the same seat's turn comes round again)."""
+        legal entry, a history line for its log row."""
         was = self.new.get(key) or self.old.get(key)
         made = was[1] if was is not None else make()
-        self.new[key] = (None, made, 0)
+        self.new[key] = (None, made)
         return made
 
-    def kept(self) -> dict:
-        """What the next part takes from: this part's pieces, and those of the parts before
-        that were used lately (by the other kind of phone, or the same seat's turn before)."""
+    def kept(self, version: int) -> dict:
+        """What the next parts take from: the pieces of this part (at ``version``), and those
+        of the parts before that a part of the last ``KEEP_UNUSED`` versions used (the other
+        kind of phone's, the same seat's turn before). Counted in versions, not parts: a
+        watcher's parts between a seat's do not age the seat's forms."""
         out = {k: v for k, v in self.old.items()
-               if k not in self.new and v[2] < KEEP_UNUSED}
-        for k, (data, html, unused) in out.items():
-            out[k] = (data, html, unused + 1)
-        out.update(self.new)
+               if k not in self.new and v[2] > version - KEEP_UNUSED}
+        out.update((k, (data, html, version)) for k, (data, html) in self.new.items())
         return out
 
 
@@ -417,7 +416,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     def make() -> Part:
         at, memo = _memo_for(code)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo))
-        _memos.put(at, memo.kept())
+        _memos.put(at, memo.kept(version))
         _by_made.put((code, access.can_write, made), part)
         return part
     return version, once(key, make)

@@ -258,6 +258,25 @@ def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, 
                 assert hub.render_part(access, {"Cookie": f"lang={lang}"}) == made
 
 
+def test_a_kept_piece_ages_by_versions_not_by_the_parts_made_meanwhile():
+    """A seat's form is kept while a part of one of the next ``KEEP_UNUSED`` versions uses it,
+    however many parts of the other kind of phone (a watcher's, which has no forms) are made
+    in between."""
+    memo = live_part.Memo({})
+    assert memo.keyed(("form", "bid"), lambda: "<form>") == "<form>"
+    kept = memo.kept(10)
+    for version in (10, 11, 11, 12, 12) * 6:           # watchers' parts: no form in them
+        watcher = live_part.Memo(kept)
+        watcher.piece("status", version, lambda: "<p>")
+        kept = watcher.kept(version)
+    assert ("form", "bid") in kept
+    seat = live_part.Memo(kept)
+    assert seat.keyed(("form", "bid"), lambda: "made again") == "<form>"
+    kept = seat.kept(13)
+    assert ("form", "bid") in live_part.Memo(kept).kept(13 + live_part.KEEP_UNUSED - 1)
+    assert ("form", "bid") not in live_part.Memo(kept).kept(13 + live_part.KEEP_UNUSED)
+
+
 def test_a_step_leaves_the_corrections_forms_as_they_were(app, client):
     """The corrections come after the turn's steps in the legal list, whose number changes
     from step to step; their forms count their place from the end, so a step leaves their
@@ -303,7 +322,7 @@ def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client
             part = live_part.Part(live_part.pieces(table["code"], access, dict(st, legal=legal),
                                                    memo))
             kept.clear()
-            kept.update(memo.kept())
+            kept.update(memo.kept(st["version"]))
         return {int(i): html for i, html in re.findall(
             r'(?s)data-form="(-?\d+)"(.*?)</form>', part)}
 
