@@ -339,8 +339,8 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            # (a watcher's undo, corrections and steps: nothing, or one line)
            block("undo", (access.can_write, undo_target, state.get("can_redo"))
                  if access.can_write else ()),
-           # each correction's form a piece of its own: its place in the legal list moves with
-           # the steps before it (most steps), its form does not
+           # each correction's form a piece of its own, the same text from step to step (its
+           # place counted from the end of the legal list: _placed)
            block("fixes_open", (access.can_write, bool(fixes),
                                 confirm is not None and confirm.get("index") in fix_at)),
            *[(("fix", k, f.piece), form_html(f)) for k, f in enumerate(fixes)],
