@@ -232,17 +232,28 @@ def clock(code):
 def _no_sessions_for_api(app) -> None:
     """The JSON API and the WebSocket use bearer tokens, never the cookie session: give their
     requests an empty session instead of unsigning (or building a signer for) a cookie on
-    every post, read and upgrade. Pages keep the signed cookie session as before."""
+    every post, read and upgrade. Pages keep the signed cookie session as before, its signer
+    made once for the app's keys."""
     from flask.sessions import SecureCookieSessionInterface
     base = type(app.session_interface)
     if base is not SecureCookieSessionInterface:
         return                                # someone chose another session store: keep it
 
     class Sessions(base):
+        signer = (None, None)            # (the keys, the serializer made with them)
+
         def open_session(self, app, request):
             if request.path.startswith(("/api/", "/ws/")):
                 return self.session_class()
             return super().open_session(app, request)
+
+        def get_signing_serializer(self, app):
+            """The session cookie's signer, made once for the app's keys (Flask makes it anew
+            for every request that opens or writes a session: it holds no state of a request)."""
+            keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+            if self.signer[0] != keys:
+                self.signer = (keys, super().get_signing_serializer(app))
+            return self.signer[1]
 
     app.session_interface = Sessions()
 

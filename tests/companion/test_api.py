@@ -482,3 +482,26 @@ def test_one_connection_serves_every_path(database):
             (1, add("1", 2)), (2, add("2", 4))]
     finally:
         app.extensions["companion.store"].dispose()
+
+
+def test_the_session_cookies_signer_is_made_once_for_the_apps_keys(app):
+    """The pages' cookie session is signed by one signer made for the app's keys (not one per
+    request); a new key makes a new one, and a cookie signed with a key moved to the fallbacks
+    is still read."""
+    from itsdangerous import BadSignature
+    sessions = app.session_interface
+    first = sessions.get_signing_serializer(app)
+    assert sessions.get_signing_serializer(app) is first
+    cookie = first.dumps({"seat": "1"})
+    old, fallbacks = app.secret_key, app.config.get("SECRET_KEY_FALLBACKS")
+    try:
+        app.secret_key = "a key rotated in"
+        rotated = sessions.get_signing_serializer(app)
+        assert rotated is not first
+        with pytest.raises(BadSignature):
+            rotated.loads(cookie)
+        app.config["SECRET_KEY_FALLBACKS"] = [old]
+        assert sessions.get_signing_serializer(app).loads(cookie) == {"seat": "1"}
+    finally:
+        app.secret_key = old
+        app.config["SECRET_KEY_FALLBACKS"] = fallbacks
