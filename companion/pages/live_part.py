@@ -301,11 +301,9 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         acting_json=seat_json_list(state.get("acting_players") or []),
         seats=[(str(p["id"]), p["name"]) for p in state.get("players") or []],
         acting_names=[_acting_name(a, state.get("acting_for") or {}) for a in acting],
-        clock=clock, can_act=access.can_write, forms=forms, now_forms=now_forms,
-        other_forms=other_forms, fixes=fixes, form_html=form_html, entry_html=entry_html,
-        now_cards=actionforms.grouped([f for f in now_forms if f.type != "correction"]),
-        recent=recent, last_events=last["events"] if last else [], error=error,
-        error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
+        clock=clock, can_act=access.can_write, forms=forms, fixes=fixes,
+        others=[f for f in other_forms if f.type != "correction"], recent=recent,
+        last_events=last["events"] if last else [], error=error, error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
         asks=asks, confirm=confirm, ranking=ranking, taken_back=back,
         for_seat=_last_for_seat(last),
         # every phone fills in its own (static/live_boot.js, :func:`own`)
@@ -326,6 +324,27 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
             return name, make()
         return name, memo.piece(name if shared else (name, access.can_write), data, make)
 
+    def act() -> list:
+        """The acting seat's steps, each form a piece of its own in its card (a form says the
+        same from step to step: only the forms a step changed are new), or a watcher's line."""
+        if not (access.can_write and forms):
+            return [block("act", (bool(state.get("finished")),))]
+        out = [block("act_open", ([s for s in book if s.get("steps")],
+                                  error if error_index is None else None))]
+        cards = actionforms.grouped([f for f in now_forms if f.type != "correction"])
+        for k, card in enumerate(cards):
+            if card["key"]:
+                out.append((("card", k), _card_open(card)))
+            out += [(("step", f.piece), form_html(f)) for f in card["forms"]]
+            if card["key"]:
+                out.append((("card_close", k), "</div>"))
+        if ctx["others"]:
+            out.append(block("others_open", (len(ctx["others"]),)))
+            out += [(("step", f.piece), form_html(f)) for f in ctx["others"]]
+            out.append(("others_close", "</details>"))
+        out.append(("act_close", "</section>"))
+        return out
+
     summary, whole = book_order(book)
     facts = book[0]["items"][0]["value"] if book and book[0].get("kind") == "facts" else None
     out = [block("live_open"),
@@ -345,10 +364,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
                                 confirm is not None and confirm.get("index") in fix_at)),
            *[(("fix", k, f.piece), form_html(f)) for k, f in enumerate(fixes)],
            block("fixes_close", (access.can_write, bool(fixes))),
-           block("act", (bool(state.get("finished")), [s for s in book if s.get("steps")],
-                         [(f.piece, f.index, f in now_forms) for f in forms],
-                         error, error_index) if access.can_write else
-                 (bool(state.get("finished")),)),
+           *act(),
            block("links", (bool(state.get("finished")),)),
            block("book_open", ()),
            *[section(*shown) for shown in whole],
@@ -359,6 +375,13 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            block("clock", (access.can_write, clock)),
            ("close", "</div>")]
     return out
+
+
+def _card_open(card: dict) -> Markup:
+    """The head of a card of the acting seat's steps about one thing (a company, a lot)."""
+    return Markup('<div class="group" role="group" data-about="{0}" aria-label="{1}" '
+                  'style="border-top:1px solid #8886;margin-top:.5rem;padding-top:.2rem">\n'
+                  '  <h3>{1}</h3>').format(card["key"], card["title"])
 
 
 def book_order(book: list[dict]) -> tuple[list, list]:
