@@ -141,12 +141,19 @@ def piece_delta(old: Part, new: Part) -> tuple[list, int]:
     """:func:`line_delta`'s ops and line count for ``new`` made from ``old``, found piece by
     piece: a piece as it was in ``old`` is a run of ``old``'s lines; a piece whose slot ``old``
     has with other text is compared with that piece alone (:func:`_changed_piece`; its runs moved
-    to where that piece starts in ``old``); a piece of a new slot is sent as it is."""
+    to where that piece starts in ``old``); a piece of a new slot is compared with a piece of
+    ``old`` of the same kind that is gone (a slot ``(kind, ...)``: the form of a new legal entry
+    with the one it took the place of, which say most of the same lines), else sent as it is."""
     at, line = {}, 0
     for slot, html in old.pieces:
         n = html.count("\n") + 1
         at[slot] = (line, html, n)
         line += n
+    now = {slot for slot, _ in new.pieces}
+    gone: dict = {}                     # kind -> the old slots of that kind no longer there
+    for slot in at:
+        if isinstance(slot, tuple) and slot not in now:
+            gone.setdefault(slot[0], []).append(slot)
     ops: list = []
 
     def add(op):
@@ -160,12 +167,19 @@ def piece_delta(old: Part, new: Part) -> tuple[list, int]:
     for slot, html in new.pieces:
         was = at.get(slot)
         if was is None:
-            add(html)
+            spare = gone.get(slot[0]) if isinstance(slot, tuple) else None
+            if not spare:
+                add(html)
+                continue
+            was = at[spare.pop(0)]
+            changed = line_delta(was[1], html)[0]
         elif was[1] == html:             # (the same object mostly: str's == looks first)
             add([was[0], was[2]])
+            continue
         else:
-            for op in _changed_piece(was[1], html):
-                add(op if isinstance(op, str) else [was[0] + op[0], op[1]])
+            changed = _changed_piece(was[1], html)
+        for op in changed:
+            add(op if isinstance(op, str) else [was[0] + op[0], op[1]])
     return ops, line
 
 
