@@ -120,15 +120,19 @@ class Part(str):
     """A live part made of pieces (``(slot, html)``, each slot named once): its text is the
     pieces joined by newlines, and :func:`piece_delta` finds what changed since another such part
     piece by piece (the pages' ``companion/pages/live_part.py`` makes them). ``since``: what
-    changed since the parts it was compared with, by their ``serial`` (:func:`changed_since`)."""
+    changed since the parts it was compared with, by their ``serial`` (:func:`changed_since`);
+    ``paired``: the kinds of slot whose new pieces are sent as what changed from a gone piece of
+    their kind (:func:`piece_delta`)."""
 
     pieces: tuple
     serial: int
     since: dict
+    paired: frozenset
 
-    def __new__(cls, pieces):
+    def __new__(cls, pieces, paired=()):
         part = super().__new__(cls, "\n".join(html for _, html in pieces))
         part.pieces = tuple(pieces)
+        part.paired = frozenset(paired)
         part.serial = next(_part_serials)
         part.since = {}
         return part
@@ -141,9 +145,10 @@ def piece_delta(old: Part, new: Part) -> tuple[list, int]:
     """:func:`line_delta`'s ops and line count for ``new`` made from ``old``, found piece by
     piece: a piece as it was in ``old`` is a run of ``old``'s lines; a piece whose slot ``old``
     has with other text is compared with that piece alone (:func:`_changed_piece`; its runs moved
-    to where that piece starts in ``old``); a piece of a new slot is compared with a piece of
-    ``old`` of the same kind that is gone (a slot ``(kind, ...)``: the form of a new legal entry
-    with the one it took the place of, which say most of the same lines), else sent as it is."""
+    to where that piece starts in ``old``); a piece of a new slot ``(kind, ...)`` whose kind
+    ``new`` pairs (``Part.paired``: the form of a new legal entry) is compared with a gone piece
+    of that kind (the form it took the place of, which says most of the same lines); any other
+    piece of a new slot is sent as it is."""
     at, line = {}, 0
     for slot, html in old.pieces:
         n = html.count("\n") + 1
@@ -152,7 +157,7 @@ def piece_delta(old: Part, new: Part) -> tuple[list, int]:
     now = {slot for slot, _ in new.pieces}
     gone: dict = {}                     # kind -> the old slots of that kind no longer there
     for slot in at:
-        if isinstance(slot, tuple) and slot not in now:
+        if isinstance(slot, tuple) and slot not in now and slot[0] in new.paired:
             gone.setdefault(slot[0], []).append(slot)
     ops: list = []
 
@@ -172,13 +177,10 @@ def piece_delta(old: Part, new: Part) -> tuple[list, int]:
                 add(html)
                 continue
             was = at[spare.pop(0)]
-            changed = line_delta(was[1], html)[0]
         elif was[1] == html:             # (the same object mostly: str's == looks first)
             add([was[0], was[2]])
             continue
-        else:
-            changed = _changed_piece(was[1], html)
-        for op in changed:
+        for op in _changed_piece(was[1], html):
             add(op if isinstance(op, str) else [was[0] + op[0], op[1]])
     return ops, line
 

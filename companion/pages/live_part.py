@@ -50,6 +50,8 @@ SHOWN_STEPS = 8                 # the history lines the part shows
 MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept (newest first)
 KEEP_UNUSED = 12                # versions a piece is kept unused (a seat's turn comes round)
 PARTS_KEEP = 512                # shared parts a post's answer can be sent as a change from
+# a step's forms: a new one is sent as what changed from the one it took the place of
+PAIRED = ("step",)
 
 # the places in a made part where each phone puts its own CSRF token and a new idempotency
 # key, and the version its forms are posted at (the part's data-version: so a form is the same
@@ -425,7 +427,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     write, and every phone of the table shares it."""
     if any(v is not None for v in extra.values()):    # this phone's alone: nothing kept of it
         st = st if st is not None else svc().state_shown(access)
-        return st["version"], Part(pieces(code, access, st, _memo_for(code)[1], **extra))
+        return st["version"], Part(pieces(code, access, st, _memo_for(code)[1], **extra), PAIRED)
     if st is None:                 # the engine's own objects, shared: no JSON read back
         st = svc().state_shown(access)
     version = st["version"]
@@ -438,7 +440,7 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
 
     def make() -> Part:
         at, memo = _memo_for(code)
-        part = Part(pieces(code, access, st, memo, made=made, undo=undo))
+        part = Part(pieces(code, access, st, memo, made=made, undo=undo), PAIRED)
         _memos.put(at, memo.kept(version))
         _by_made.put((code, access.can_write, made), part)
         return part

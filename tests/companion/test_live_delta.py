@@ -70,19 +70,21 @@ def test_a_part_of_pieces_is_sent_piece_by_piece():
 
 
 def test_a_new_form_is_sent_as_what_changed_from_the_one_it_took_the_place_of():
-    """A piece of a new slot (the form of a new legal entry) is compared with a piece of the
-    same kind that is gone (the form it replaced): the lines they share travel as runs."""
+    """A piece of a new slot of a kind the part pairs (the form of a new legal entry) is
+    compared with a piece of that kind that is gone (the form it replaced): the lines they
+    share travel as runs."""
     form = "\n".join(["<form data-form=\"-3\">", "<label>Price", "<input name=price>",
                       "</label>", "<button>Bid on {}</button>", "</form>"])
     old = Part([("head", "<div>"), (("step", "KT"), form.format("KT")),
-                (("step", "TA"), form.format("TA")), ("end", "</div>")])
+                (("step", "TA"), form.format("TA")), ("end", "</div>")], ["step"])
     new = Part([("head", "<div>"), (("step", "TA"), form.format("TA")),
-                (("step", "HS"), form.format("HS")), ("end", "</div>")])
+                (("step", "HS"), form.format("HS")), ("end", "</div>")], ["step"])
     ops, lines = piece_delta(old, new)
     assert apply_delta(old, ops, lines) == new
     assert [op for op in ops if isinstance(op, str)] == ["<button>Bid on HS</button>"]
     # a piece of another kind is not compared with it: sent whole
-    other = Part(list(new.pieces[:2]) + [(("note", "HS"), form.format("HS")), new.pieces[3]])
+    other = Part(list(new.pieces[:2]) + [(("note", "HS"), form.format("HS")), new.pieces[3]],
+                 ["step"])
     ops, lines = piece_delta(old, other)
     assert apply_delta(old, ops, lines) == other
     assert form.format("HS") in "\n".join(op for op in ops if isinstance(op, str))
