@@ -1,6 +1,6 @@
 """A bounded keep of values made for their keys (:class:`Kept`): the newest ``keep`` are kept,
 the oldest dropped first; safe to share between the server's threads. The live parts' pieces
-per table and kind of phone (``pages/live_part.py``) and the parts made once per version
+per table, language and time zone (``pages/live_part.py``) and the parts made once per version
 (``pages/once.py``) are each one."""
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ from companion.wire import dumps_engine
 
 RECENT_STEPS = 60               # the log rows a part reads (what an undo takes back is in them)
 SHOWN_STEPS = 8                 # the history lines the part shows
-MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept (newest first)
+MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept
 KEEP_UNUSED = 12                # versions a piece is kept unused (a seat's turn comes round)
 PARTS_KEEP = 512                # shared parts a post's answer can be sent as a change from
 # a step's forms: a new one is sent as what changed from the one it took the place of
@@ -268,7 +268,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     acting_ids = set(map(str, acting))
     now_forms = [f for f in forms if str(f.entity) in acting_ids or
                  (f.entity is None and not f.anytime)]
-    other_forms = [f for f in forms if f not in now_forms]
+    others = [f for f in forms if f not in now_forms and f.type != "correction"]
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
     fix_at = {f.index for f in fixes}
     ranking = _ranking(access, state) if state.get("finished") else []
@@ -303,9 +303,9 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         acting_json=seat_json_list(state.get("acting_players") or []),
         seats=[(str(p["id"]), p["name"]) for p in state.get("players") or []],
         acting_names=[_acting_name(a, state.get("acting_for") or {}) for a in acting],
-        clock=clock, can_act=access.can_write, forms=forms, fixes=fixes,
-        others=[f for f in other_forms if f.type != "correction"], recent=recent,
-        last_events=last["events"] if last else [], error=error, error_index=error_index, posted=posted or {}, notice=notice, undo_target=undo_target,
+        clock=clock, can_act=access.can_write, fixes=fixes, others=others, recent=recent,
+        last_events=last["events"] if last else [], error=error, error_index=error_index,
+        posted=posted or {}, notice=notice, undo_target=undo_target,
         asks=asks, confirm=confirm, ranking=ranking, taken_back=back,
         for_seat=_last_for_seat(last),
         # every phone fills in its own (static/live_boot.js, :func:`own`)
@@ -340,9 +340,9 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
             out += [(("step", f.piece), form_html(f)) for f in card["forms"]]
             if card["key"]:
                 out.append((("card_close", k), "</div>"))
-        if ctx["others"]:
-            out.append(block("others_open", (len(ctx["others"]),)))
-            out += [(("step", f.piece), form_html(f)) for f in ctx["others"]]
+        if others:
+            out.append(block("others_open", (len(others),)))
+            out += [(("step", f.piece), form_html(f)) for f in others]
             out.append(("others_close", "</details>"))
         out.append(("act_close", "</section>"))
         return out

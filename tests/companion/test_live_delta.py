@@ -360,5 +360,6 @@ def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client
         # the version it is posted at: the part's own, put in by own() or the phone's script
         assert 'name="expected_version" value="<version>"' in html
     for i in first:                              # the same form, one place on
-        assert moved[i - 1] == first[i].replace(f'name="i" value="{i}"', f'name="i" value="{i - 1}"') \
+        assert moved[i - 1] == first[i] \
+            .replace(f'name="i" value="{i}"', f'name="i" value="{i - 1}"') \
             .replace(f'dl-{i}-', f'dl-{i - 1}-')
