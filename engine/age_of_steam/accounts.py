@@ -99,9 +99,10 @@ class AccountsMixin:
             self.loose[who] += value - self.track_score(who)
         else:
             value = self.loco[who] = whole(action, "value", 1, D.MAX_LOCOMOTIVE)
+        # (cash is money: its own param, which the words show in the title's currency)
         self.emit("corrected", f"Correction by {self.pname(by)}: {kind} of {self.pname(who)} "
                  f"is now {value} ({reason.strip()[:200]}).", by=by, player=who, kind=kind,
-                 value=value, reason=reason.strip()[:200])
+                 reason=reason.strip()[:200], **{"cash" if kind == "cash" else "value": value})
 
     def correct_link(self, kind: str, action: dict) -> str:
         """A link's owner (a player, or ``nobody``), tiles, or end (``reaches``: a place, or

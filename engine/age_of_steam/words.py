@@ -95,10 +95,20 @@ WORDS = {
     "game_over": _w(("The game is over: %(winner)s wins.", "The game is over."),
                     ("게임이 끝났습니다: %(winner)s 님이 이깁니다.", "게임이 끝났습니다.")),
     "score": _w("%(player)s scores %(score)s.", "%(player)s 님의 점수: %(score)s점."),
-    "corrected": _w("Correction by %(by)s: %(kind)s of %(player)s is now %(value)s "
-                    "(%(reason)s).",
-                    "%(by)s 님의 정정: %(player)s 님의 %(kind)s 값이 이제 %(value)s입니다 "
-                    "(%(reason)s)."),
+    "corrected": {**_w(("Correction by %(by)s: %(kind)s of %(player)s is now %(cash)s "
+                        "(%(reason)s).",
+                        "Correction by %(by)s: %(kind)s of %(player)s is now %(value)s "
+                        "(%(reason)s)."),
+                       ("%(by)s 님의 정정: %(player)s 님의 %(kind)s 값이 이제 %(cash)s입니다 "
+                        "(%(reason)s).",
+                        "%(by)s 님의 정정: %(player)s 님의 %(kind)s 값이 이제 %(value)s입니다 "
+                        "(%(reason)s).")),
+                  "types": {"kind": "word:correction_kind"}, "plain": True},
+    # what a correction changed, in the message above (a map's own kinds: its words)
+    "correction_kind.cash": _w("cash", "현금"),
+    "correction_kind.income": _w("income", "수입"),
+    "correction_kind.track": _w("track", "선로 타일 수"),
+    "correction_kind.locomotive": _w("locomotive", "기관차"),
     # -- errors ----------------------------------------------------------------------------
     "bad_entity": _w("No such player at this table.", "이 테이블에 없는 플레이어입니다."),
     "bad_player": _w("No such player at this table.", "이 테이블에 없는 플레이어입니다."),

@@ -274,6 +274,8 @@ WORDS = {
     "nz.form.disc_on": _w("The player's disc is there", "그 섬에 플레이어의 원판이 있음"),
     "form.correct_island_disc": _w("Correct island disc", "섬 원판 정정"),
     "form.correct_ferry_links": _w("Correct ferry links", "페리 링크 수 정정"),
+    "correction_kind.island_disc": _w("island disc count", "섬 원판 수"),
+    "correction_kind.ferry_links": _w("ferry link count", "페리 링크 수"),
     "nz.fact.actions": _w("Actions this round", "이번 라운드의 행동"),
     "nz.col.islands": _w("Islands", "섬"),
     "nz.col.ferries": _w("Ferry links", "페리 링크"),

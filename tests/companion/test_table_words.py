@@ -438,3 +438,29 @@ def test_an_18korea_bid_and_pass_name_the_company_auctioned():
     assert {e["type"] for e in turn} == {"bid", "pass"}
     for e in turn:
         assert e["about"] == {"t": "company", "v": sym, "name": D.COMPANIES[sym][0]}
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Correction by Ann: cash of Bo is now $40 (miscounted).",
+            "Correction by Ann: ferry link count of Bo is now 1 (forgotten)."]),
+    ("ko", ["Ann 님의 정정: Bo 님의 현금 값이 이제 $40입니다 (miscounted).",
+            "Ann 님의 정정: Bo 님의 페리 링크 수 값이 이제 1입니다 (forgotten)."]),
+])
+def test_an_age_of_steam_correction_names_what_it_changed_in_the_pages_words(app, lang, said):
+    """Age of Steam's correction said its kind by the engine's code ("정정: Bo 님의 cash"),
+    in Korean too: the family's kinds and a map's own are words of the page's language."""
+    from companion import present
+    from engine import Game, titles
+    from engine.words import words_of
+    g = Game("AoS-NewZealand", ["Ann", "Bo", "Cy"], seed=3)
+    events = []
+    for fix in ({"kind": "cash", "amount": 30, "reason": "miscounted"},
+                {"kind": "ferry_links", "value": 1, "reason": "forgotten"}):
+        events += [e for e in g.process({"type": "correction", "entity": "1", "player": "2",
+                                         **fix}) if e["code"] == "corrected"]
+    spec = titles.TITLES["AoS-NewZealand"]
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        present.use_table({"players": [{"id": k, "name": v} for k, v in
+                                       {"1": "Ann", "2": "Bo", "3": "Cy"}.items()],
+                           "currency": spec.currency}, words_of(spec))
+        assert [present.engine_text(e) for e in events] == said
