@@ -230,12 +230,14 @@
   /* A tap on a control that appeared or moved in the last moment (the page changed under the
      finger) does not act, and says so plainly next to it, in the page's words: what the
      button now enters, and that the step this phone just sent was entered ("Already
-     entered"); a second tap on it acts. No tap is dropped without a word. */
-  var sent = null;                    // the step this phone sent last: its words and form
+     entered": only once the page moved past the version it was sent at; a step that was
+     asked about first, "Check before it counts", was not entered); a second tap on it acts.
+     No tap is dropped without a word. */
+  var sent = null;          // the step this phone sent last: its words, form and version
   document.addEventListener("submit", function (ev) {
     var f = ev.target, b = ev.submitter;
     if (f && f.closest && f.closest("#live") && f.hasAttribute("data-type") && b)
-      sent = {type: f.getAttribute("data-type"), text: label(f, b), at: Date.now()};
+      sent = {type: f.getAttribute("data-type"), text: label(f, b), at: Date.now(), v: shown()};
   }, true);
   function label(f, b) {
     var t = (b.textContent || "").trim(), leg = f.querySelector("fieldset.taps > legend");
@@ -245,7 +247,8 @@
     var main = document.getElementById("main"), f = b.closest("form"), where = f || b.parentNode,
         note = document.createElement("p"), text = "";
     document.querySelectorAll("[data-held-note]").forEach(function (n) { n.remove(); });
-    if (sent && f && f.getAttribute("data-type") === sent.type && Date.now() - sent.at < 60000)
+    if (sent && f && f.getAttribute("data-type") === sent.type && Date.now() - sent.at < 60000 &&
+        shown() > sent.v)
       text = ((main && main.getAttribute("data-held-sent")) || "Already entered: \u201c{step}\u201d.")
         .replace("{step}", sent.text) + " ";
     text += ((main && main.getAttribute("data-held")) ||

@@ -27,7 +27,9 @@ def test_a_quick_second_tap_is_answered_not_dropped(live_server, phone):
     assert ann.locator("[data-held-note]").count() == 0
     assert "Enter this for Bo?" in ask.inner_text()
     ask.locator("button[name=confirm]").click()     # new under the finger: held, with a word
-    ann.locator("[data-confirm] [data-held-note], [data-held-note]").first.wait_for()
+    held = ann.locator("[data-confirm] [data-held-note], [data-held-note]").first
+    held.wait_for()
+    assert "Already entered" not in held.inner_text()  # asked, not entered: nothing counted yet
     ask.locator("button[name=confirm]").click()
     wait_version(ann, v + 2)
 
