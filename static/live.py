@@ -455,7 +455,10 @@ def submit(ev):
         form.prepend(msg)
         finish()
 
-    window.fetch(form.action, {"method": "POST", "body": body, "headers": part_headers(held),
+    headers = part_headers(held)
+    if TOKEN:           # the seat this page was opened for (pages/table.py PAGE_SEAT)
+        headers["X-Seat"] = TOKEN
+    window.fetch(form.action, {"method": "POST", "body": body, "headers": headers,
                                "credentials": "same-origin"}).then(answered(got)).catch(failed)
 
 

@@ -1,6 +1,7 @@
 """The table page: the book, the forms, the last consequences; posting a step, undo and redo."""
 from __future__ import annotations
 
+import hmac
 import json
 
 from flask import make_response, redirect, render_template, request, url_for
@@ -111,6 +112,37 @@ def _after_post(code, access, status=200, **kw):
     if request.headers.get("X-Live") == "1" or status != 200:
         return _render_table(code, access, status, **kw)
     return redirect(url_for("pages.table", code=code), 303)
+
+
+# the header a table page's script posts with: the seat token the page was opened with
+# (static/live.py ``submit``)
+PAGE_SEAT = "X-Seat"
+
+
+@bp.before_request
+def _page_of_another_seat():
+    """A table page opened for one seat, posting after this phone took another seat at the
+    table (its link opened in another tab): refused, nothing entered, and the page says which
+    seat this phone holds now. Before, the step went in as the new seat's (a correction "by
+    Cy" from a page that said "you are Bo"; a step of Bo's own asked "Enter this for Bo?").
+    A page's script says the seat it was opened for (:data:`PAGE_SEAT`); a form posted
+    without it (no script) is the phone's seat's, as the page it came from says."""
+    code = (request.view_args or {}).get("code")
+    page_seat = request.headers.get(PAGE_SEAT)
+    if request.method != "POST" or code is None or page_seat is None:
+        return None
+    if hmac.compare_digest(page_seat, _tables().get(code, {}).get("token") or ""):
+        return None
+    access = _access(code)
+    _use_table(svc().legal_now(access))
+    if access.player is None:
+        return _after_post(code, access, 409, notice=_(
+            "This phone watches this table now (its link was opened since this page was): "
+            "nothing was entered. Reload the page."))
+    return _after_post(code, access, 409, notice=_(
+        "This phone has taken %(seat)s's seat at this table since this page was opened for "
+        "another: nothing was entered. Reload the page to go on as %(seat)s.",
+        seat=name_of(access.player)))
 
 
 @bp.post("/tables/<code>/act")
