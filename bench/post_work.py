@@ -15,6 +15,11 @@ per step accepted, and the median of batches of 20 steps.
 
     .venv/bin/python bench/post_work.py [--steps 200] [--warm 30]
 
+With ``--tables N``, N such tables step in turn, each with its own phones (and pages): the
+pieces and parts the server keeps for many live tables at once (``--tables 500 --warm 2
+--pages``: 500 tables of six pages, as ``bench/server_latency.py --pages --tables 500``, but
+each step posted as a phone posts it). Also reported: the bytes of a post's answer as sent.
+
 With ``--pages``, the table's six page sockets are here too (the five seats' and a watcher's,
 as ``bench/phone_load.py``'s six phones: en-GB, this machine's time zone, permessage-deflate):
 the app's own hub and senders (``companion/live.py``), each socket's sender handling what the
@@ -53,6 +58,9 @@ for old in INSTANCE.glob("companion.db*"):
     old.unlink()
 shutil.rmtree(INSTANCE / "state-cache", ignore_errors=True)
 os.environ["COMPANION_INSTANCE_PATH"] = str(INSTANCE)
+# every phone here is one address: the limits per address are lifted (bench/server_latency.py)
+os.environ["COMPANION_LIMIT_CREATE"] = "100000 per minute"
+os.environ["COMPANION_LIMIT_POST_ADDRESS"] = "1000000 per minute"
 
 from bench.phone_load import PLAYERS, TITLE, PagePoster, post_page_steps  # noqa: E402
 
@@ -62,6 +70,7 @@ class Answer:
 
     def __init__(self, r):
         body = r.get_data()
+        self.wire = len(body)                 # the answer's bytes as sent (compressed)
         if r.headers.get("Content-Encoding") == "br":
             import brotli
             body = brotli.decompress(body)
@@ -145,6 +154,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--warm", type=int, default=30)
     ap.add_argument("--pages", action="store_true",
                     help="six page sockets on the table: their pushes counted with each post")
+    ap.add_argument("--tables", type=int, default=1,
+                    help="tables stepping in turn, each with its own phones (and pages): "
+                         "--warm steps at each first, then --steps in all")
     args = ap.parse_args(argv)
 
     import gc
@@ -176,32 +188,46 @@ def main(argv=None) -> dict:
     app.wsgi_app = timed
 
     setup = app.test_client()
-    table = setup.post("/api/tables", json={"title": TITLE, "players": PLAYERS, "seed": 6,
-                                            "options": {}}).get_json()
-    poster = PagePoster("", table["code"], table, random.Random(6),
-                        session=lambda: TestSession(app))
-    pages = six_pages(app, table) if args.pages else []
-    send_handed(pages)
-    posts = [0]
-    post = poster._post
+    posters, pages, posts, answered = [], [], [0], [0]
 
-    def counted(*a, **kw):
-        posts[0] += 1
-        try:
-            return post(*a, **kw)
-        finally:
-            t0 = time.process_time()
-            if measuring[0]:
-                operator.call(send_handed, pages)
-            else:
-                send_handed(pages)
-            spent[0] += time.process_time() - t0
-    poster._post = counted
+    def counted(post, own_pages):
+        def posted(*a, **kw):
+            posts[0] += 1
+            try:
+                r = post(*a, **kw)
+                answered[0] += r.wire
+                return r
+            finally:
+                t0 = time.process_time()
+                if measuring[0]:
+                    operator.call(send_handed, own_pages)
+                else:
+                    send_handed(own_pages)
+                spent[0] += time.process_time() - t0
+        return posted
+    for _ in range(args.tables):
+        table = setup.post("/api/tables", json={"title": TITLE, "players": PLAYERS, "seed": 6,
+                                                "options": {}}).get_json()
+        poster = PagePoster("", table["code"], table, random.Random(6),
+                            session=lambda: TestSession(app))
+        own_pages = six_pages(app, table) if args.pages else []
+        send_handed(own_pages)
+        poster._post = counted(poster._post, own_pages)
+        posters.append(poster)
+        pages += own_pages
+    turn = [0]
 
     def play(n: int) -> int:
-        return post_page_steps(poster, n)
-    play(args.warm)
-    batches, done, total, posts[0] = [], 0, 0.0, 0
+        """``n`` steps, one table's at a time in turn."""
+        done = 0
+        for _ in range(n * 4):
+            if done >= n:
+                break
+            done += post_page_steps(posters[turn[0] % len(posters)], 1)
+            turn[0] += 1
+        return done
+    play(args.warm * args.tables)
+    batches, done, total, posts[0], answered[0] = [], 0, 0.0, 0, 0
     measuring[0] = True
     sent = sum(p.ws.sent for p in pages)
     while done < args.steps:
@@ -217,13 +243,15 @@ def main(argv=None) -> dict:
            "server_ms_per_step": round(total * 1000 / max(done, 1), 3),
            "server_ms_per_step_median_of_20": round(statistics.median(batches), 3)
            if batches else None}
+    out["answer_bytes_per_post"] = round(answered[0] / max(posts[0], 1))
     out["pages"] = len(pages)
     out["page_bytes_per_step"] = round((sum(p.ws.sent for p in pages) - sent) / max(done, 1)) \
         if pages else None
-    print(f"{TITLE}, {len(PLAYERS)} seats, {len(pages)} pages: {done} steps ({posts[0]} posts) "
-          f"after {args.warm}; "
+    print(f"{TITLE}, {args.tables} table(s) of {len(PLAYERS)} seats, {len(pages)} pages: "
+          f"{done} steps ({posts[0]} posts) after {args.warm} at each; "
           f"server CPU per step {out['server_ms_per_step']} ms (median of batches of 20: "
-          f"{out['server_ms_per_step_median_of_20']} ms)")
+          f"{out['server_ms_per_step_median_of_20']} ms); a post's answer "
+          f"{out['answer_bytes_per_post']:,} B as sent")
     return out
 
 

@@ -10,6 +10,7 @@ import itertools
 import json
 import re
 import zlib
+from typing import NamedTuple
 
 from wsproto.extensions import PerMessageDeflate
 
@@ -95,9 +96,7 @@ def changed_since(version: int, old: str | None, html: str) -> Message | None:
     """What changed from the part ``old`` to the part ``html`` (at ``version``) as a message
     ``{"version", "delta", "lines"}``; None without ``old``, or when it is not worth it (longer
     than ``DELTA_AT_MOST`` of the part: the whole part is sent)."""
-    if not isinstance(old, str):
-        return None
-    if isinstance(old, Part) and isinstance(html, Part):
+    if isinstance(old, (Part, Outline)) and isinstance(html, Part):
         # a step's post is answered with what changed since the part its phone holds, and the
         # other phones of its kind are pushed the same change a moment later: found once
         found = html.since.get(old.serial, _MISSING)
@@ -105,6 +104,8 @@ def changed_since(version: int, old: str | None, html: str) -> Message | None:
             found = html.since[old.serial] = _worth_it(
                 version, *piece_delta(old, html), html)
         return found
+    if not isinstance(old, str):
+        return None
     return _worth_it(version, *line_delta(old, html), html)
 
 
@@ -114,6 +115,14 @@ _MISSING = object()
 def _worth_it(version: int, ops: list, lines: int, html: str) -> Message | None:
     delta = Message({"version": version, "delta": ops, "lines": lines})
     return delta if len(delta.text) <= len(html) * DELTA_AT_MOST else None
+
+
+class Outline(NamedTuple):
+    """What :func:`piece_delta` reads of a part made before (its pieces, shared with the part,
+    and its serial), kept without the part's joined text: the parts a table's phones may hold
+    when they post are kept this way (pages/live_part.py)."""
+    pieces: tuple
+    serial: int
 
 
 class Part(str):
@@ -137,11 +146,14 @@ class Part(str):
         part.since = {}
         return part
 
+    def outline(self) -> Outline:
+        return Outline(self.pieces, self.serial)
+
 
 _part_serials = itertools.count(1)
 
 
-def piece_delta(old: Part, new: Part) -> tuple[list, int]:
+def piece_delta(old: Part | Outline, new: Part) -> tuple[list, int]:
     """:func:`line_delta`'s ops and line count for ``new`` made from ``old``, found piece by
     piece: a piece as it was in ``old`` is a run of ``old``'s lines; a piece whose slot ``old``
     has with other text is compared with that piece alone (:func:`_changed_piece`; its runs moved

@@ -49,7 +49,13 @@ RECENT_STEPS = 60               # the log rows a part reads (what an undo takes 
 SHOWN_STEPS = 8                 # the history lines the part shows
 MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept
 KEEP_UNUSED = 12                # versions a piece is kept unused (a seat's turn comes round)
-PARTS_KEEP = 512                # shared parts a post's answer can be sent as a change from
+# the parts a post's answer can be sent as a change from, kept per table and kind of phone (not
+# among all tables': at 500 tables stepping every 10 s, 512 parts kept among them all were gone
+# before a table's next step, and every post was answered with its whole part, 16 KB, and a
+# millisecond more of the server's): the last few versions' of each, as outlines (their pieces,
+# no joined text)
+HELD_VERSIONS = 3               # a phone posts from a part at most this many versions old
+HELD_TABLES = 4096              # tables × kinds of phone (seat, watcher) whose parts are kept
 # a step's forms: a new one is sent as what changed from the one it took the place of
 PAIRED = ("step",)
 
@@ -112,7 +118,7 @@ class Memo:
 
 
 _memos = Kept(MEMOS_KEEP)
-_by_made = Kept(PARTS_KEEP)       # the shared parts made lately: (table, writes, data-made)
+_held = Kept(HELD_TABLES)       # (table, writes) -> {data-made: outline} of its last parts
 
 
 def _legal(st: dict) -> list[dict]:
@@ -442,9 +448,17 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         at, memo = _memo_for(code)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo), PAIRED)
         _memos.put(at, memo.kept(version))
-        _by_made.put((code, access.can_write, made), part)
+        _hold(code, access.can_write, made, part)
         return part
     return version, once(key, make)
+
+
+def _hold(code, writes: bool, made: str, part: Part) -> None:
+    """Keep ``part``'s outline as one a phone of this table and kind may hold when it posts
+    (with the last ``HELD_VERSIONS`` - 1 before it)."""
+    kept = dict(_held.get((code, writes)) or {})
+    kept[made] = part.outline()
+    _held.put((code, writes), dict(list(kept.items())[-HELD_VERSIONS:]))
 
 
 def part_answer(code, access, held: str, **extra) -> Message:
@@ -454,7 +468,7 @@ def part_answer(code, access, held: str, **extra) -> Message:
     else the whole part; with the slots each phone fills in itself (:func:`own`), so no copy of
     the part is made for the phone."""
     version, part = live_html(code, access, **extra)
-    old = _by_made.get((code, access.can_write, held)) if held else None
+    old = (_held.get((code, access.can_write)) or {}).get(held) if held else None
     return changed_since(version, old, part) or Message({"version": version, "part": part})
 
 

@@ -4,6 +4,7 @@ language (``companion/pages/once.py``); each phone still gets its own row marked
 style), its own token and keys, its own language, and a new version's part after a step."""
 import re
 
+from companion.live_wire import apply_delta
 from tests.browser.html_forms import parse
 from tests.companion.live_server import blank_own, fill_own, made_of
 from tests.companion.test_pages import csrf
@@ -260,3 +261,34 @@ def test_a_steps_answer_is_what_changed_since_the_part_the_phone_holds(app, clie
         return json.loads(r.get_data(as_text=True))
     assert set(fetched(phone)) == {"version", "delta", "lines"}
     assert set(fetched(_phone(app, table))) == {"version", "part"}
+
+
+def test_a_steps_answer_is_what_changed_though_other_tables_stepped_meanwhile(app, client,
+                                                                             monkeypatch):
+    """The parts a post's answer is sent as a change from are kept per table and kind of phone:
+    at 500 tables stepping every 10 s, the 512 parts kept among all tables were gone before a
+    table's next step, and every post was answered with the whole part (16 KB). Here the server
+    keeps as many tables as are stepping (3), each of them stepping in turn."""
+    import json
+
+    from companion.kept import Kept
+    from companion.pages import live_part
+    monkeypatch.setattr(live_part, "_held", Kept(3))
+    phones = []
+    for _ in range(3):
+        table = _table(client)
+        phone = _phone(app, table, 0)
+        phones.append([table["code"], phone, csrf(phone.get(f"/tables/{table['code']}")), ""])
+    for turn in range(3):
+        for at in phones:
+            code, phone, token, held = at
+            html = fill_own(held, token) if held else _live(phone, code)
+            fields = dict(_form_fields(html, "pass"), confirm="1")
+            r = phone.post(f"/tables/{code}/act", data=fields,
+                           headers={"X-Live": "1", "X-Part": made_of(held) if held else ""})
+            msg = json.loads(r.get_data(as_text=True))
+            assert set(msg) == ({"version", "part"} if turn == 0 else
+                                {"version", "delta", "lines"})
+            at[3] = msg["part"] if "part" in msg else \
+                apply_delta(held, msg["delta"], msg["lines"])
+            assert blank_own(at[3]) == blank_own(_live(phone, code))
