@@ -24,7 +24,11 @@ else uses them counts too). A lost push says how long before the end of posting 
 it is pushed the page's live part (at the newest version; one part may bring several versions);
 a version counts as received by a phone when a part at it or later arrives, and as lost if none
 does. Page sockets take permessage-deflate as browsers do (the client inflates what it reads),
-so the server writes each part's frame compressed once, as to real phones. The run also reports the engine's own work per version (``bench/engine_work.py``: a game of
+so the server writes each part's frame compressed once, as to real phones. Each step is posted as
+the acting seat's page posts it (``--poster page``, the default with ``--pages``: the seat's own
+session posts its form of the part it holds and is answered with what changed,
+bench/phone_load.py ``PagePoster``; the sockets and the posts say the same language and time
+zone, so they are one kind of phone); ``--poster api`` posts through the JSON API as before. The run also reports the engine's own work per version (``bench/engine_work.py``: a game of
 the bench's title played in the bench's process after the run, 60 random legal steps, then 40
 measured) and the server's CPU per step over it (``server_over_engine``). Phones there stepping once every 10 s: ``--rate 0.1``.
 
@@ -170,8 +174,10 @@ def rss_kb(pid: int) -> int:
 
 
 class Table:
-    def __init__(self, code, tokens, ports):
+    def __init__(self, code, tokens, ports, seats=()):
         self.code, self.tokens, self.ports = code, tokens, ports
+        self.seats = list(seats)                   # {"player", "token"}: the page poster's
+        self.pages_poster = None                   # --poster page: its PagePoster
         self.recv: dict[int, list[float]] = {}     # version -> receipt times (one per phone)
         self.last_seen = [0] * 6                   # per phone: last version, order check
         self.first: list[int | None] = [None] * 6  # per phone: the version of its first state
@@ -241,6 +247,11 @@ class LeanSocket:
 
 
 PAGES = {"on": False}     # --pages: every phone is a table page's socket (``&part=1``)
+POSTER = {"how": "api"}   # "page": each step posted as the acting seat's page posts it
+# what a page's socket and its posts say of the phone: its language and time zone (a page opens
+# its socket with ``&tz=``, static/live_boot.js), so a post's part and the sockets' are one kind
+PAGE_LANGUAGE = "en-GB"                                   # (bench/phone_load.py PHONE's)
+PAGE_TZ = str(round(time.localtime().tm_gmtoff / 60))     # (and PagePoster's)
 
 
 DEFLATE = ["Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"]
@@ -249,15 +260,16 @@ DEFLATE = ["Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits
 def connect(table: Table, i: int, timeout: float) -> LeanSocket:
     """A phone's socket; a page's takes permessage-deflate (as browsers do), an API phone's
     none."""
-    ws = websocket.create_connection(socket_url(table, i), timeout=timeout,
-                                     header=DEFLATE if PAGES["on"] else None)
+    ws = websocket.create_connection(
+        socket_url(table, i), timeout=timeout,
+        header=DEFLATE + [f"Accept-Language: {PAGE_LANGUAGE}"] if PAGES["on"] else None)
     agreed = "permessage-deflate" in (ws.getheaders() or {}).get("sec-websocket-extensions", "")
     return LeanSocket(ws, deflate=agreed)
 
 
 def socket_url(table: Table, i: int) -> str:
     port = table.ports[i % len(table.ports)]
-    part = "&part=1" if PAGES["on"] else ""
+    part = f"&part=1&tz={PAGE_TZ}" if PAGES["on"] else ""
     return f"ws://127.0.0.1:{port}/ws/tables/{table.code}?token={table.tokens[i]}{part}"
 
 
@@ -365,7 +377,51 @@ def with_text(legal: list[dict]) -> list[dict]:
     return legal
 
 
+def page_poster(table: Table, seconds: float, rate: float, seed: int):
+    """One table's steps posted as its phones post them (``--poster page``): the acting seat's
+    own session posts its form of the part it holds, with ``X-Part``, and is answered with what
+    changed (bench/phone_load.py ``PagePoster``: one request a step, no state read). A post is
+    timed from the start of the post that counted (a step asked about first is posted again,
+    confirmed: the question's round trip is not counted)."""
+    rng, pp = random.Random(seed), table.pages_poster
+    started = [0.0]
+    post = pp._post
+
+    def timed(*a, **kw):
+        started[0] = time.perf_counter()
+        return post(*a, **kw)
+    pp._post = timed
+    gevent.sleep(rng.uniform(0, 1.0 / rate))
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        tick = time.perf_counter()
+        try:
+            version = pp.step()
+            if version is None:
+                table.refused += 1
+            else:
+                table.sent[version] = started[0]
+                table.rtt.append(time.perf_counter() - started[0])
+        except Exception as exc:
+            table.errors.append(f"page post: {exc!r}")
+        gevent.sleep(max(0.0, 1.0 / rate * rng.uniform(0.8, 1.2) - (time.perf_counter() - tick)))
+
+
+def make_page_poster(table: Table, seed: int) -> None:
+    """The table's phones' sessions for ``--poster page`` (before the run is measured)."""
+    from bench.phone_load import PagePoster
+    base = f"http://127.0.0.1:{table.ports[seed % len(table.ports)]}"
+    try:
+        # (its phones send the pages' language and zone: PAGE_LANGUAGE, PAGE_TZ)
+        table.pages_poster = PagePoster(base, table.code, {"seats": table.seats},
+                                        random.Random(seed))
+    except Exception as exc:
+        table.errors.append(f"page poster: {exc!r}")
+
+
 def poster(table: Table, seconds: float, rate: float, seed: int):
+    if POSTER["how"] == "page":
+        return page_poster(table, seconds, rate, seed) if table.pages_poster else None
     rng = random.Random(seed)
     http_ = Http(table.ports[seed % len(table.ports)], table.tokens[0])
     gevent.sleep(rng.uniform(0, 1.0 / rate))
@@ -451,7 +507,8 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
             status, body = creator.call("POST", "/api/tables",
                                         {"title": TITLE, "players": PLAYERS, "seed": t})
             assert status == 201, (status, body)
-            tables.append(Table(body["code"], [x["token"] for x in body["seats"]], ports))
+            tables.append(Table(body["code"], [x["token"] for x in body["seats"]], ports,
+                                body["seats"]))
         stop = {"now": False}
         phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(n_phones)]
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
@@ -459,6 +516,9 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
         while time.perf_counter() < waited and any(  # made per table: longer than a state)
                 f is None and not t.errors for t in tables for f in t.first[:n_phones]):
             gevent.sleep(0.5)
+        if POSTER["how"] == "page":
+            gevent.joinall([gevent.spawn(make_page_poster, t, k)
+                            for k, t in enumerate(tables)], timeout=300)
         gevent.sleep(1.0)
         cpu0 = sum(cpu_seconds(p) for p in workers)
         db0 = db_cpu_seconds()
@@ -524,7 +584,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
     return {
         "backend": backend, "processes": len(servers),
         "state_cache": os.environ.get("COMPANION_STATE_CACHE", "1") != "0", "tables": n_tables, "phones": n_tables * n_phones, "seconds": seconds,
-        "load_average": os.getloadavg()[0], "pages": PAGES["on"],
+        "load_average": os.getloadavg()[0], "pages": PAGES["on"], "poster": POSTER["how"],
         "rate_per_table": rate, "actions": len(latencies) + lost,
         "p50_ms": ms(pct(latencies, 50)), "p99_ms": ms(pct(latencies, 99)),
         "max_ms": ms(max(latencies)) if latencies else None,
@@ -597,8 +657,14 @@ def main(argv=None):
     ap.add_argument("--pages", action="store_true",
                     help="phones are table pages' sockets (&part=1, the live part pushed), as a "
                          "phone's page opens it; also the engine's own work per version")
+    ap.add_argument("--poster", choices=["api", "page"],
+                    help="how the steps are posted: \"page\" as the acting seat's page posts "
+                         "them (its form, answered with what changed; the default with --pages), "
+                         "\"api\" through the JSON API (the state read, then the step; the "
+                         "default without, and the --pages figures before 2026-12-07)")
     args = ap.parse_args(argv)
     PAGES["on"] = args.pages
+    POSTER["how"] = args.poster or ("page" if args.pages else "api")
     if args.no_state_cache:
         os.environ["COMPANION_STATE_CACHE"] = "0"
     out_dir = ROOT / "bench" / "out"
