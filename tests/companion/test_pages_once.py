@@ -267,7 +267,7 @@ def test_a_steps_answer_is_what_changed_though_other_tables_stepped_meanwhile(ap
                                                                              monkeypatch):
     """The parts a post's answer is sent as a change from are kept per table and kind of phone:
     at 500 tables stepping every 10 s, the 512 parts kept among all tables were gone before a
-    table's next step, and every post was answered with the whole part (16 KB). Here the server
+    table's next step, and every post was answered with the whole part. Here the server
     keeps as many tables as are stepping (3), each of them stepping in turn."""
     import json
 
