@@ -64,9 +64,12 @@ def _field(k: str, v) -> dict:
 def describe(action: dict, currency: str = "$", extra: dict | None = None) -> dict:
     kind = str(action.get("type", "?"))
     label = C.msg(f"step.{kind}", STEPS.get(kind, kind.replace("_", " ").capitalize()))
+    fixed = action.get("kind") if kind == "correction" else None
+    if isinstance(fixed, str):      # a correction says what it corrects as its form does
+        label = C.msg(f"form.correct_{fixed}", f"Correct {fixed.replace('_', ' ')}")
     details = []
     for k, v in action.items():
-        if k in HIDDEN or v is None:
+        if k in HIDDEN or v is None or (k == "kind" and isinstance(fixed, str)):
             continue
         value = extra[k](v) if extra and k in extra else _field(k, v)
         if k.startswith("owner_"):

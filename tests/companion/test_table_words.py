@@ -464,3 +464,19 @@ def test_an_age_of_steam_correction_names_what_it_changed_in_the_pages_words(app
                                        {"1": "Ann", "2": "Bo", "3": "Cy"}.items()],
                            "currency": spec.currency}, words_of(spec))
         assert [present.engine_text(e) for e in events] == said
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Ann: Correct cash (Player: Bo, Amount: $30, Reason: miscounted)"),
+    ("ko", "Ann: 현금 정정 (플레이어: Bo, 금액: $30, 이유: miscounted)"),
+])
+def test_an_age_of_steam_correction_step_is_named_as_its_form(app, lang, said):
+    """Age of Steam's history named a correction "Correction (What is built: cash, …)", the
+    kind by its code under a building's label: it is named as its form is ("Correct cash")."""
+    from companion.pages.text import _use_table, describe
+    action = {"type": "correction", "kind": "cash", "entity": "1", "player": "2",
+              "amount": 30, "reason": "miscounted"}
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        _use_table({"title": "AoS-NewZealand", "currency": "$",
+                    "players": [{"id": "1", "name": "Ann"}, {"id": "2", "name": "Bo"}]})
+        assert describe(action) == said
