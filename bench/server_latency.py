@@ -174,9 +174,9 @@ def rss_kb(pid: int) -> int:
 
 
 class Table:
-    def __init__(self, code, tokens, ports, seats=()):
-        self.code, self.tokens, self.ports = code, tokens, ports
-        self.seats = list(seats)                   # {"player", "token"}: the page poster's
+    def __init__(self, code, seats, ports):
+        self.code, self.seats, self.ports = code, list(seats), ports   # seats: {player, token}
+        self.tokens = [s["token"] for s in self.seats]
         self.pages_poster = None                   # --poster page: its PagePoster
         self.recv: dict[int, list[float]] = {}     # version -> receipt times (one per phone)
         self.last_seen = [0] * 6                   # per phone: last version, order check
@@ -507,8 +507,7 @@ def run(n_tables: int, backend: str, seconds: float, rate: float, workdir: Path,
             status, body = creator.call("POST", "/api/tables",
                                         {"title": TITLE, "players": PLAYERS, "seed": t})
             assert status == 201, (status, body)
-            tables.append(Table(body["code"], [x["token"] for x in body["seats"]], ports,
-                                body["seats"]))
+            tables.append(Table(body["code"], body["seats"], ports))
         stop = {"now": False}
         phones = [gevent.spawn(phone, t, i, stop) for t in tables for i in range(n_phones)]
         gevent.sleep(2.0 + n_tables * 0.01)        # let every phone get its hello
