@@ -450,19 +450,16 @@ def test_an_age_of_steam_correction_names_what_it_changed_in_the_pages_words(app
     """Age of Steam's correction said its kind by the engine's code ("정정: Bo 님의 cash"),
     in Korean too: the family's kinds and a map's own are words of the page's language."""
     from companion import present
-    from engine import Game, titles
-    from engine.words import words_of
+    from companion.pages.text import _use_table
+    from engine import Game
     g = Game("AoS-NewZealand", ["Ann", "Bo", "Cy"], seed=3)
     events = []
     for fix in ({"kind": "cash", "amount": 30, "reason": "miscounted"},
                 {"kind": "ferry_links", "value": 1, "reason": "forgotten"}):
         events += [e for e in g.process({"type": "correction", "entity": "1", "player": "2",
                                          **fix}) if e["code"] == "corrected"]
-    spec = titles.TITLES["AoS-NewZealand"]
     with app.test_request_context(headers={"Accept-Language": lang}):
-        present.use_table({"players": [{"id": k, "name": v} for k, v in
-                                       {"1": "Ann", "2": "Bo", "3": "Cy"}.items()],
-                           "currency": spec.currency}, words_of(spec))
+        _use_table(g.view())                  # the table's names, currency and words
         assert [present.engine_text(e) for e in events] == said
 
 
