@@ -21,7 +21,13 @@ ROUTE_DASHES = ("none", "8 4", "3 3", "10 3 3 3")
 
 
 def esc(x) -> str:
-    """``x`` as a Jinja expression prints it, escaped: numbers as they are (most of a drawing)."""
+    """``x`` as a Jinja expression prints it, escaped: numbers as they are (most of a drawing),
+    a plain string with nothing to escape as it is (most of a book's words: markupsafe's
+    ``escape`` makes a ``Markup`` of each, several times the cost of looking)."""
+    if type(x) is str:
+        if "&" in x or "<" in x or ">" in x or '"' in x or "'" in x:
+            return str(escape(x))
+        return x
     return str(x) if type(x) in (int, float) else str(escape(x))
 
 
