@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from flask import render_template, request
+from flask import render_template, request, url_for
+from markupsafe import Markup
 
+from companion.i18n import translations
 from companion.live_wire import TZ_COOKIE
 from companion.pages.blueprint import bp
+from companion.pages.pictures import esc
 from companion.pages.seats import _access, svc
-from companion.pages.text import _use_table, describe, device_name, name_of
+from companion.pages.text import _use_table, describe, device_name, event_text, name_of
+from companion.present import engine_text
 
 
 def _effective_steps(entries: list[dict]) -> list[dict]:
@@ -97,6 +101,53 @@ def _entry(h: dict) -> dict:
             "when_iso": at, "utc": utc,
             "events": h.get("events") or [], "correction": h["action"].get("type") == "correction",
             "action": h["action"], "player": h.get("player")}
+
+
+def _said(msg: str, **params) -> str:
+    """``msg`` in this request's language as a template says it: the translation as it is,
+    each of ``params`` escaped (Jinja's ``_()`` with autoescape)."""
+    return translations().ugettext(msg) % {k: esc(v) for k, v in params.items()}
+
+
+def line_head(h: dict) -> str:
+    """A history line (:func:`_entry`, marked ``undone``) up to its "Undo back to here" link:
+    the same for a seat's phone and a watcher's, made once for both. In plain Python: a live
+    part makes a line or two at every step, several times quicker than a template."""
+    tags = (f'<span class="tag">{_said("CORRECTION")}</span> ' if h["correction"] else "") + \
+        (f'<span class="tag">{_said("UNDONE")}</span> ' if h["undone"] else "")
+    by = _said("entered by %(who)s", who=h["by"])
+    if h["device"]:
+        by += f" · {esc(h['device'])}"
+    if h["when"]:
+        by += (f' · <time datetime="{esc(h["when_iso"])}"{" data-utc" if h["utc"] else ""}>'
+               f'{esc(h["when"])}</time>')
+    events = "".join(
+        f'<div class="event" data-code="{esc(e["code"]) if "code" in e else ""}">'
+        f'{esc(event_text(e))}'
+        + (f'<span class="board">{esc(engine_text(e, "board"))}</span>' if e.get("board") else "")
+        + "</div>" for e in h["events"])
+    return (f'<li class="{"fix" if h["correction"] else ""}{" undone" if h["undone"] else ""}" '
+            f'data-version="{h["version"]}"{" data-undone" if h["undone"] else ""}>\n'
+            f"  {tags}\n"
+            f'  <span class="muted">#{h["version"]}</span> <span>{esc(h["what"])}</span>\n'
+            f'  <br><span class="muted">{by}</span>\n'
+            f"  {events}\n  ")
+
+
+def line_tail(h: dict, code: str) -> str:
+    """The rest of a history line: a seat's "Undo back to here" (when ``back``), and its end."""
+    if not h["back"]:
+        return "\n</li>"
+    href = url_for("pages.undo_to_page", code=code, version=h["version"])
+    return (f'<a class="btn alt" data-back-to="{h["version"]}" href="{esc(href)}">'
+            f'{_said("Undo back to here")}</a>\n</li>')
+
+
+@bp.app_template_global()
+def history_line(h: dict, code: str) -> Markup:
+    """A history line, whole (the history page's; the live part's are made of
+    :func:`line_head`, kept, and :func:`line_tail`)."""
+    return Markup(line_head(h) + line_tail(h, code))
 
 
 @bp.get("/tables/<code>/history")

@@ -36,8 +36,8 @@ from companion import actionforms, table_clock
 from companion.i18n import gettext as _, locale_name, ngettext
 from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
-from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, taken_back,
-                                     undone_versions)
+from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, line_head,
+                                     line_tail, taken_back, undone_versions)
 from companion.pages.once import once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
@@ -296,8 +296,12 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         return Markup(html.replace(INDEX_SLOT, str(f.index)))
 
     def entry_html(h: dict) -> Markup:
-        return Markup(memo.keyed(("entry-html", h["version"], h["undone"], h["back"]),
-                                 lambda: render("book/history_entry.html", h=h, code=code)))
+        """A history line: made once for its log row (as marked undone) for both kinds of phone,
+        a seat's "Undo back to here" after it."""
+        head = memo.keyed(("entry-head", h["version"], h["undone"]), lambda: line_head(h))
+        tail = memo.keyed(("entry-back", h["version"]), lambda: line_tail(h, code)) \
+            if h["back"] else line_tail(h, code)
+        return Markup(head + tail)
 
     def section(s, mode, first=False, skip=0) -> tuple:
         """One book section (pages/sections.py), made again only when its data changed."""
