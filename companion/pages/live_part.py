@@ -41,6 +41,7 @@ from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_ste
 from companion.pages.once import once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
+from companion.pages.step_form import step_form
 from companion.pages.text import _use_table, name_of
 from companion.present import engine_text
 from companion.wire import dumps_engine
@@ -70,13 +71,6 @@ VERSION_SLOT = Markup("<version>")
 # where a form made once for its legal entry gets its entry's place in this version's legal
 # list (the same entry moves when the entries before it change)
 INDEX_SLOT = Markup("<index>")
-
-
-def render(name: str, **context) -> str:
-    """A piece's template made with what it is given and the app's template globals (the words,
-    ``url_for``, the translations): without a page's per-request context (its processors and
-    signals), which no piece reads."""
-    return current_app.jinja_env.get_template(name).render(context)
 
 
 class Memo:
@@ -284,15 +278,12 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     def form_html(f) -> Markup:
         """A step's form: made once for its legal entry; the form a post's answer is about (its
         error, what was typed, a question) made for it."""
+        slots = (code, VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT))
         if f.index in answered:
-            return Markup(render(
-                "book/form.html", f=f, code=code, version=VERSION_SLOT, error=error,
-                error_index=error_index, posted=posted or {}, confirm=confirm,
-                csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
-        html = memo.keyed(("form-html", f.piece), lambda: render(
-            "book/form.html", f=dataclasses.replace(f, index=INDEX_SLOT), code=code,
-            version=VERSION_SLOT, error=None, error_index=None, posted={}, confirm=None,
-            csrf_token=lambda: Markup(CSRF_SLOT), new_key=lambda: Markup(KEY_SLOT)))
+            return step_form(f, *slots, error=error, error_index=error_index, posted=posted,
+                             confirm=confirm)
+        html = memo.keyed(("form-html", f.piece),
+                          lambda: step_form(dataclasses.replace(f, index=INDEX_SLOT), *slots))
         return Markup(html.replace(INDEX_SLOT, str(f.index)))
 
     def entry_html(h: dict) -> Markup:

@@ -2,7 +2,7 @@
 colours, track, stops with their stations; routes drawn over them, each in its own colour and
 dash, its stops ringed; and the routes' key.
 
-A board's section (companion/pages/sections.py) and a step's form (``book/form.html``: a run's
+A board's section (companion/pages/sections.py) and a step's form (pages/step_form.py: a run's
 picture, a tile's drawings among its choices) draw with these. A board has a hundred hexes and
 is drawn again whenever a tile is laid: in plain Python (``str.join``, numbers printed as they
 are, text escaped) it is several times quicker than the Jinja macros these were, and the

@@ -59,8 +59,8 @@ def test_choices_by_and_max_by_render_every_choice_and_the_server_checks_them(ap
 
 
 def test_dependent_fields_carry_their_map_to_the_page(app):
-    from flask import render_template_string
     from companion import actionforms
+    from companion.pages.step_form import step_form
     from engine.core18xx.entries import entry
     from engine import contract as C
     legal = [entry("remove_train", "1", label=C.msg("act.remove_train", "Remove a train"),
@@ -68,10 +68,7 @@ def test_dependent_fields_carry_their_map_to_the_page(app):
                            "train": C.choice("train", ["2", "4"], choices_by={
                                "field": "company", "map": {"KSR": ["2"], "TR": ["4"]}})})]
     with app.test_request_context("/"):
-        html = render_template_string(
-            '{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
-            forms=actionforms.forms(legal), code="x", version=1, error=None, error_index=None,
-            posted={})
+        html = "".join(step_form(f, "x", 1, "c", "k") for f in actionforms.forms(legal))
     assert 'data-by="company"' in html and "data-map=" in html and "<select" in html
 
 
@@ -116,7 +113,7 @@ def test_title_events_in_korean_from_their_codes_with_names_and_money(app):
 
 
 def test_a_forms_shown_only_prices_are_shown_not_sent(app):
-    from flask import render_template_string
+    from companion.pages.step_form import step_form
     from companion import actionforms, present
     from engine.core18xx.steps.stock import share_entry
     legal = [share_entry("1", "LYR", {"ipo": 80, "pool": 75})]
@@ -125,7 +122,5 @@ def test_a_forms_shown_only_prices_are_shown_not_sent(app):
         form = actionforms.forms(legal)[0]
         assert "prices" not in actionforms.action_from(form, {"source": '"pool"'})
         assert [c[1] for c in form.fields[0].choices] == ["IPO", "bank pool"]   # words, not ids
-        html = render_template_string('{% for f in forms %}{% include "book/form.html" %}{% endfor %}',
-                                      forms=[form], code="x", version=1, error=None,
-                                      error_index=None, posted={})
+        html = step_form(form, "x", 1, "c", "k")
     assert "IPO: ¥80" in html and "bank pool: ¥75" in html

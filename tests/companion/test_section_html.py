@@ -1,8 +1,9 @@
 """A book section made in Python (companion/pages/sections.py) is the HTML the Jinja macro made
 before it, byte for byte: every section of many positions of every title, in English and
 Korean, in every mode; and the drawings a form's pictures are made with. The macros as they
-were are kept here alone (``templates_before/``, the templates of git 02f1510; the form is
-today's, drawing with them: :func:`form_before`), rendered with the app's own words."""
+were are kept here alone (``templates_before/``, the templates of git 02f1510; the form is the
+template it was until it was made in Python too, drawing with them: :func:`form_before`),
+rendered with the app's own words."""
 from __future__ import annotations
 
 import random
@@ -22,7 +23,6 @@ from engine import titles
 from tests.companion.live_server import choose
 
 BEFORE = Path(__file__).parent / "templates_before"
-ROOT = Path(__file__).resolve().parents[2]
 STEPS = 70             # random steps per title; a position kept every few of them
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -76,7 +76,7 @@ FORM_IMPORT_BEFORE = '{% from "book/parts.html" import drawing, route_marks, rou
 
 def form_before() -> str:
     """book/form.html drawing its pictures as it did, with parts.html's macros."""
-    form = (ROOT / "templates" / "book" / "form.html").read_text(encoding="utf-8")
+    form = (BEFORE / "form.html").read_text(encoding="utf-8")
     assert form.count(FORM_DRAWN_NOW) == 1, "book/form.html no longer draws its picture so"
     return FORM_IMPORT_BEFORE + form.replace(FORM_DRAWN_NOW, FORM_DRAWN_BEFORE)
 
@@ -138,6 +138,7 @@ def played(app, game, actions, every: int) -> Counter:
     from markupsafe import Markup
 
     from companion import actionforms
+    from companion.pages.step_form import step_form
     env = before(app)
     old_section = env.get_template("book/section.html")
     old_form = env.get_template("book/form.html")
@@ -169,7 +170,7 @@ def played(app, game, actions, every: int) -> Counter:
                         continue
                     f = actionforms.build(n, entry)
                     want = old_form.render(f=f, **slots)
-                    got = app.jinja_env.get_template("book/form.html").render(f=f, **slots)
+                    got = step_form(f, code="abc", version=7, csrf="CSRF", key="KEY")
                     assert got == want, (i, lang, entry["type"])
                     seen["form+picture" if f.picture else "form"] += 1
                     seen["form+pictures"] += any(getattr(x, "pictures", None) for x in f.fields)
