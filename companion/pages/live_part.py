@@ -36,6 +36,7 @@ from companion import actionforms, table_clock
 from companion.i18n import gettext as _, locale_name, ngettext
 from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
+from companion.pages.live_pieces import status_html, undo_html
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, line_head,
                                      line_tail, taken_back, undone_versions)
 from companion.pages.once import once
@@ -316,13 +317,14 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     blocks = current_app.jinja_env.get_template("book/live.html")
     context = blocks.new_context(ctx)
 
-    def block(name, data=None, shared=False):
+    def block(name, data=None, shared=False, make=None):
         """A piece of book/live.html (its block ``name``), made from the one context of this
-        part: for every part unless ``data`` says all it shows (then as it was while that is
-        unchanged: kept for this kind of phone, or for both kinds when it is ``shared``, the
-        same for a seat and a watcher)."""
-        def make():
-            return "".join(blocks.blocks[name](context))
+        part, or by ``make``: for every part unless ``data`` says all it shows (then as it
+        was while that is unchanged: kept for this kind of phone, or for both kinds when it is
+        ``shared``, the same for a seat and a watcher)."""
+        if make is None:
+            def make():
+                return "".join(blocks.blocks[name](context))
         if data is None:
             return name, make()
         return name, memo.piece(name if shared else (name, access.can_write), data, make)
@@ -352,7 +354,9 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     facts = book[0]["items"][0]["value"] if book and book[0].get("kind") == "facts" else None
     out = [block("live_open"),
            block("status", (facts, version, bool(state.get("finished")), ctx["acting_names"],
-                            clock, ctx["seats"]), shared=True),
+                            clock, ctx["seats"]), shared=True,
+                 make=lambda: status_html(book, bool(state.get("finished")),
+                                          ctx["acting_names"], clock, version, ctx["seats"])),
            block("glance_open", ()),
            *[section(*shown) for shown in summary],
            block("glance_close", (clock,)),
@@ -360,7 +364,9 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
                  shared=True),
            # (a watcher's undo, corrections and steps: nothing, or one line)
            block("undo", (access.can_write, undo_target, state.get("can_redo"))
-                 if access.can_write else ()),
+                 if access.can_write else (),
+                 make=lambda: undo_html(code, access.can_write, undo_target,
+                                        state.get("can_redo"), CSRF_SLOT, VERSION_SLOT)),
            # each correction's form a piece of its own, the same text from step to step (its
            # place counted from the end of the legal list: _placed)
            block("fixes_open", (access.can_write, bool(fixes),

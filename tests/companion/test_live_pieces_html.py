@@ -1,0 +1,103 @@
+"""The live part's status line and undo card made in Python (companion/pages/live_pieces.py) are
+the HTML book/live.html's blocks made before them, byte for byte: at positions of random games
+of three titles, in English and Korean, with the table clock off, running and paused, the game
+going on and over, a step to take back (with what to undo on the board, entered by another
+seat) or none, a step to redo or none, and names that need escaping. The blocks as they were
+are kept here alone (``templates_before/live.html``, ``live_clock.html``)."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from jinja2 import DictLoader
+from markupsafe import Markup
+
+from companion import create_app
+from companion.pages.live_pieces import status_html, undo_html
+from companion.pages.text import _use_table
+from tests.companion.live_server import choose
+
+BEFORE = Path(__file__).parent / "templates_before"
+TITLES = {"1888-N": 3, "18Korea": 4, "AoS-Korea": 4}
+CLOCKS = [None,
+          {"since": 17.5, "paused": False, "rows": [
+              {"seat": "1", "name": "Ann", "used": 61.25, "text": "1:01", "running": True},
+              {"seat": "2", "name": "B&o <x>", "used": 0.0, "text": "0:00", "running": False}]},
+          {"since": 17.5, "paused": True, "rows": [
+              {"seat": "1", "name": "Ann", "used": 61.25, "text": "1:01", "running": False}]},
+          {"since": 3.0, "paused": False, "rows": [
+              {"seat": "1", "name": "Ann", "used": 2.0, "text": "0:02", "running": False}]}]
+TARGETS = [None,
+           {"what": "Ann: Buy a 'share' <LYR>", "name": "Ann", "version": 9, "player": None,
+            "board": []},
+           {"what": "Bo: Lay a tile", "name": "B&o", "version": 9, "player": "2",
+            "board": ["Take tile 7 <back> from B14", "Put back the token"]}]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    db = tmp_path_factory.mktemp("pieces") / "p.db"
+    return create_app({"TESTING": True, "SECRET_KEY": "s", "DATABASE_URL": f"sqlite:///{db}",
+                       "RATELIMIT_ENABLED": False})
+
+
+def positions(app, title: str, players: int) -> list[dict]:
+    """Every few positions of a random game of ``title``: its version, state and book."""
+    client = app.test_client()
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"][:players]
+    t = client.post("/api/tables", json={"title": title, "seed": 8, "players": names}).get_json()
+    svc = app.extensions["companion.tables"]
+    access = svc.authorize(t["code"], t["seats"][0]["token"])
+    rng = random.Random(8)
+    out = []
+    for n in range(50):
+        st = json.loads(svc.state_json(access))
+        if n % 7 == 0:
+            out.append(st)
+        action = choose(st["legal"], rng)
+        if action is None:
+            break
+        for _ in range(20):
+            if svc.submit(access, action, st["version"])[0] == 200:
+                break
+            action = choose(st["legal"], rng)
+    return out
+
+
+@pytest.mark.parametrize("title", sorted(TITLES))
+def test_status_line_and_undo_card_are_the_blocks_they_were(app, title):
+    env = app.jinja_env.overlay(loader=DictLoader({
+        "book/live.html": (BEFORE / "live.html").read_text(encoding="utf-8"),
+        "book/live_clock.html": (BEFORE / "live_clock.html").read_text(encoding="utf-8")}))
+    blocks = env.get_template("book/live.html")
+    compared = 0
+    for st in positions(app, title, TITLES[title]):
+        state, book = st["state"], st.get("book") or []
+        seats = [(str(p["id"]), p["name"]) for p in state["players"]] + [("9", "Z<&>")]
+        for lang in ("en", "ko"):
+            with app.test_request_context("/tables/abc/live", headers={"Accept-Language": lang}):
+                _use_table(state)
+                for finished, acting in ((False, ["Ann", "LYR (B&o)"]), (False, []),
+                                         (True, ["Ann"])):
+                    for clock in CLOCKS:
+                        ctx = dict(book=book, state=dict(state, finished=finished),
+                                   acting_names=acting, clock=clock, version=st["version"],
+                                   seats=seats)
+                        want = "".join(blocks.blocks["status"](blocks.new_context(ctx)))
+                        assert status_html(book, finished, acting, clock, st["version"],
+                                           seats) == want
+                        compared += 1
+                for can_act in (True, False):
+                    for target in TARGETS:
+                        for redo in (True, False):
+                            ctx = dict(code="abc", can_act=can_act, undo_target=target,
+                                       state=dict(state, can_redo=redo),
+                                       csrf_token=lambda: Markup("<csrf>"),
+                                       version_slot=Markup("<version>"))
+                            want = "".join(blocks.blocks["undo"](blocks.new_context(ctx)))
+                            assert undo_html("abc", can_act, target, redo, "<csrf>",
+                                             "<version>") == want
+                            compared += 1
+    assert compared > 100
