@@ -434,7 +434,10 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     write, and every phone of the table shares it."""
     if any(v is not None for v in extra.values()):    # this phone's alone: nothing kept of it
         st = st if st is not None else svc().state_shown(access)
-        return st["version"], Part(pieces(code, access, st, _memo_for(code)[1], **extra), PAIRED)
+        part = _answered(code, access, st, **extra)
+        if part is None:
+            part = Part(pieces(code, access, st, _memo_for(code)[1], **extra), PAIRED)
+        return st["version"], part
     if st is None:                 # the engine's own objects, shared: no JSON read back
         st = svc().state_shown(access)
     version = st["version"]
@@ -452,6 +455,38 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
         _hold(code, access.can_write, made, part)
         return part
     return version, once(key, make)
+
+
+def _answered(code, access, st, error=None, error_index=None, posted=None, notice=None,
+              confirm=None) -> Part | None:
+    """A post's answer about one step's form (its error and what was typed, or the question it
+    is asked once) as the part its kind of phone shares (:func:`live_html`) with that form made
+    for it, and without the shared part's name: all else in it is the same, so nothing else
+    is made again. None when the answer says more than its form (a notice; an error of no
+    form, which the step card's head says; a correction's question, which its card says too):
+    :func:`pieces` makes it."""
+    index = error_index if error_index is not None else (confirm or {}).get("index")
+    if notice is not None or index is None or not access.can_write or \
+            (confirm is not None and confirm.get("index") != index):
+        return None
+    form = posted_form(code, st["legal"], index)
+    if form is None or form.type == "correction" or form.index != index:
+        return None
+    _use_table(st["state"])
+    shared = live_html(code, access, st)[1]
+    slot = ("step", form.piece)
+    if not isinstance(shared, Part) or slot not in {s for s, _ in shared.pieces}:
+        return None
+    answered = step_form(form, code, VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT),
+                         error=error, error_index=error_index, posted=posted, confirm=confirm)
+    out = []
+    for s, html in shared.pieces:
+        if s == slot:
+            html = answered
+        elif s == "live_open":              # this phone's alone: not the shared part's name
+            html = re.sub(r' data-made="[0-9a-f]*"', ' data-made=""', html, count=1)
+        out.append((s, html))
+    return Part(out, PAIRED)
 
 
 def _hold(code, writes: bool, made: str, part: Part) -> None:

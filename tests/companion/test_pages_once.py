@@ -182,6 +182,40 @@ def test_a_forms_answer_makes_only_the_answered_form_and_is_what_a_fresh_making_
     fresh = answer()
     assert made.count("form") > 1
     assert blank_own(shared) == blank_own(fresh)
+    # the answer is the shared part with its form made for it: what pieces() makes whole
+    monkeypatch.setattr(live_part, "_answered", lambda *a, **kw: None)
+    whole = answer()
+    assert blank_own(whole) == blank_own(shared)
+    assert re.search(r'data-made=""', shared)      # not the shared part's name
+
+
+def test_a_step_asked_first_is_answered_as_a_whole_making_answers_it(app, client, monkeypatch):
+    """A step the page asks about first ("Check before it counts") is answered with the part
+    its kind of phone shares and that form, with its question, made for it: exactly what
+    making the whole part for the answer gives, and not the shared part's name."""
+    from companion.pages import live_part
+    table = _table(client)
+    code = table["code"]
+    phone = _phone(app, table, 0)
+    html = _live(phone, code)
+    form = next(f for f in parse(html) if f["type"] == "bid")
+    fields = dict(form["hidden"], price=str(form["numbers"]["price"][0] or 45),
+                  csrf_token=csrf(phone.get(f"/tables/{code}")))
+
+    def answer() -> str:
+        r = phone.post(f"/tables/{code}/act", data=fields, headers={"X-Live": "1"})
+        assert r.status_code == 200
+        return r.get_data(as_text=True)
+    from companion.pages import table as table_page
+    monkeypatch.setattr(table_page, "asks_first", lambda kind: True)
+    made = []
+    pieces = live_part.pieces
+    monkeypatch.setattr(live_part, "pieces", lambda *a, **kw: made.append(1) or pieces(*a, **kw))
+    quick = answer()
+    assert "data-confirm" in quick and 'data-made=""' in quick
+    assert not made                    # the shared part (made for the page above) and one form
+    monkeypatch.setattr(live_part, "_answered", lambda *a, **kw: None)
+    assert blank_own(answer()) == blank_own(quick)
 
 
 def test_a_post_builds_the_form_of_its_own_entry_alone():
