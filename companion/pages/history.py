@@ -6,12 +6,11 @@ from datetime import datetime, timedelta
 from flask import render_template, request, url_for
 from markupsafe import Markup
 
-from companion.i18n import translations
 from companion.live_wire import TZ_COOKIE
 from companion.pages.blueprint import bp
 from companion.pages.pictures import esc
 from companion.pages.seats import _access, svc
-from companion.pages.text import _use_table, describe, device_name, event_text, name_of
+from companion.pages.text import _use_table, describe, device_name, event_text, name_of, said
 from companion.present import engine_text
 
 
@@ -103,19 +102,13 @@ def _entry(h: dict) -> dict:
             "action": h["action"], "player": h.get("player")}
 
 
-def _said(msg: str, **params) -> str:
-    """``msg`` in this request's language as a template says it: the translation as it is,
-    each of ``params`` escaped (Jinja's ``_()`` with autoescape)."""
-    return translations().ugettext(msg) % {k: esc(v) for k, v in params.items()}
-
-
 def line_head(h: dict) -> str:
     """A history line (:func:`_entry`, marked ``undone``) up to its "Undo back to here" link:
     the same for a seat's phone and a watcher's, made once for both. In plain Python: a live
     part makes a line or two at every step, several times quicker than a template."""
-    tags = (f'<span class="tag">{_said("CORRECTION")}</span> ' if h["correction"] else "") + \
-        (f'<span class="tag">{_said("UNDONE")}</span> ' if h["undone"] else "")
-    by = _said("entered by %(who)s", who=h["by"])
+    tags = (f'<span class="tag">{said("CORRECTION")}</span> ' if h["correction"] else "") + \
+        (f'<span class="tag">{said("UNDONE")}</span> ' if h["undone"] else "")
+    by = said("entered by %(who)s", who=h["by"])
     if h["device"]:
         by += f" · {esc(h['device'])}"
     if h["when"]:
@@ -140,7 +133,7 @@ def line_tail(h: dict, code: str) -> str:
         return "\n</li>"
     href = url_for("pages.undo_to_page", code=code, version=h["version"])
     return (f'<a class="btn alt" data-back-to="{h["version"]}" href="{esc(href)}">'
-            f'{_said("Undo back to here")}</a>\n</li>')
+            f'{said("Undo back to here")}</a>\n</li>')
 
 
 @bp.app_template_global()

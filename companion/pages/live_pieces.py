@@ -9,16 +9,10 @@ from __future__ import annotations
 from flask import url_for
 from markupsafe import Markup
 
-from companion.i18n import translations
 from companion.pages.blueprint import bp
 from companion.pages.pictures import esc
+from companion.pages.text import said
 from companion.present import value_text
-
-
-def said(msg: str, **params) -> str:
-    """``msg`` in this request's language as a template says it: the translation as it is,
-    each of ``params`` escaped (Jinja's ``_()`` with autoescape)."""
-    return translations().ugettext(msg) % {k: esc(v) for k, v in params.items()}
 
 
 @bp.app_template_global()

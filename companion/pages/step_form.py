@@ -13,18 +13,11 @@ from flask import current_app, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
-from companion.i18n import translations
 from companion.pages.pictures import drawing, esc, route_key, route_marks
-from companion.pages.text import action_text
+from companion.pages.text import action_text, said
 from companion.present import message_text
 
 FLAT = "border:0;padding:0;margin:.3rem 0"
-
-
-def _said(msg: str, **params) -> str:
-    """``msg`` in this request's language as a template says it: the translation as it is,
-    each of ``params`` escaped."""
-    return translations().ugettext(msg) % {k: esc(v) for k, v in params.items()}
 
 
 def _fixed(fixed: dict) -> str:
@@ -181,14 +174,14 @@ def _confirm_html(confirm: dict, code: str) -> str:
     warn = f"<p>{esc(confirm['warn'])}</p>" if confirm.get("warn") else ""
     if confirm.get("for_name"):
         who = confirm["for_name"]
-        asked = (f'\n    <p><strong>{_said("Enter this for %(who)s?", who=who)}</strong> '
+        asked = (f'\n    <p><strong>{said("Enter this for %(who)s?", who=who)}</strong> '
                  f'{esc(confirm.get("what"))}</p>\n    {warn}\n'
                  f'    <div class="row"><button name="confirm" value="1">'
-                 f'{_said("Yes, enter it for %(who)s", who=who)}</button>\n'
-                 f'    <a class="btn alt" href="{back}">{_said("No")}</a></div>\n    ')
+                 f'{said("Yes, enter it for %(who)s", who=who)}</button>\n'
+                 f'    <a class="btn alt" href="{back}">{said("No")}</a></div>\n    ')
     else:
-        what = _said("Check before it counts: %(what)s", what=confirm.get("what"))
+        what = said("Check before it counts: %(what)s", what=confirm.get("what"))
         asked = (f'\n    <p><strong>{what}</strong></p>\n    {warn}\n'
-                 f'    <div class="row"><button name="confirm" value="1">{_said("Yes, enter it")}'
-                 f'</button>\n    <a class="btn alt" href="{back}">{_said("Cancel")}</a></div>\n    ')
+                 f'    <div class="row"><button name="confirm" value="1">{said("Yes, enter it")}'
+                 f'</button>\n    <a class="btn alt" href="{back}">{said("Cancel")}</a></div>\n    ')
     return f'\n  <div class="confirm" role="alert" data-confirm>\n    {asked}\n  </div>'
