@@ -106,8 +106,9 @@ def line_head(h: dict) -> str:
     """A history line (:func:`_entry`, marked ``undone``) up to its "Undo back to here" link:
     the same for a seat's phone and a watcher's, made once for both. In plain Python: a live
     part makes a line or two at every step, several times quicker than a template."""
-    tags = (f'<span class="tag">{said("CORRECTION")}</span> ' if h["correction"] else "") + \
-        (f'<span class="tag">{said("UNDONE")}</span> ' if h["undone"] else "")
+    fix, undone = said("CORRECTION"), said("UNDONE")
+    tags = (f'<span class="tag">{fix}</span> ' if h["correction"] else "") + \
+        (f'<span class="tag">{undone}</span> ' if h["undone"] else "")
     by = said("entered by %(who)s", who=h["by"])
     if h["device"]:
         by += f" · {esc(h['device'])}"
@@ -132,8 +133,9 @@ def line_tail(h: dict, code: str) -> str:
     if not h["back"]:
         return "\n</li>"
     href = url_for("pages.undo_to_page", code=code, version=h["version"])
-    return (f'<a class="btn alt" data-back-to="{h["version"]}" href="{esc(href)}">'
-            f'{said("Undo back to here")}</a>\n</li>')
+    back = said("Undo back to here")
+    return (f'<a class="btn alt" data-back-to="{h["version"]}" href="{esc(href)}">{back}</a>'
+            f'\n</li>')
 
 
 @bp.app_template_global()

@@ -32,9 +32,11 @@ def status_html(book: list, finished: bool, acting_names: list, clock: dict | No
     where = "".join(f'<b>{esc(value_text(s["items"][0]["value"]))}</b>'
                     for s in book[:1] if s.get("kind") == "facts")
     if finished:
-        acting = f'<span class="acting">{said("Game over")}</span>\n  '
+        over = said("Game over")
+        acting = f'<span class="acting">{over}</span>\n  '
     elif acting_names:
-        acting = (f'<span>{said("Acting:")} <span class="acting">'
+        who = said("Acting:")
+        acting = (f'<span>{who} <span class="acting">'
                   f'{esc(", ".join(acting_names))}</span></span>')
     else:
         acting = ""
@@ -43,13 +45,15 @@ def status_html(book: list, finished: bool, acting_names: list, clock: dict | No
     if clock and (clock.get("paused") or runs):
         times = said("paused") if clock.get("paused") else \
             " · ".join(f"{esc(c['name'])} {clock_time(c)}" for c in runs)
-        timing = f'<span class="clock" data-clock="now">{said("Clock:")} {times}</span>'
-    you = "".join(f'<span data-only="{esc(i)}">{said("you are %(name)s", name=name)}</span>'
-                  for i, name in seats)
-    return (f'<section class="card status" aria-label="{said("Now")}">\n'
+        label = said("Clock:")
+        timing = f'<span class="clock" data-clock="now">{label} {times}</span>'
+    you = "".join(f'<span data-only="{esc(i)}">{mine}</span>'
+                  for i, mine in ((i, said("you are %(name)s", name=name)) for i, name in seats))
+    now, step, watching = said("Now"), said("Step %(n)s", n=version), said("watching")
+    return (f'<section class="card status" aria-label="{now}">\n'
             f"  {where}\n  {acting}\n  \n  {timing}\n"
-            f'  <span class="muted">{said("Step %(n)s", n=version)} · {you}'
-            f'<span data-only="">{said("watching")}</span></span>\n</section>')
+            f'  <span class="muted">{step} · {you}'
+            f'<span data-only="">{watching}</span></span>\n</section>')
 
 
 def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool, csrf: str,
@@ -65,21 +69,22 @@ def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool
     if undo_target:
         board = ""
         if undo_target.get("board"):
-            board = (f'<div class="muted" data-undo-board><p>{said("On the board, undo:")}</p>'
+            head = said("On the board, undo:")
+            board = (f'<div class="muted" data-undo-board><p>{head}</p>'
                      f'<ul>{"".join(f"<li>{esc(b)}</li>" for b in undo_target["board"])}</ul>'
                      f"</div>")
         whose = ""
         if undo_target.get("player"):
-            whose = (f'<span class="muted" data-not="{esc(undo_target["player"])}">'
-                     f'{said("entered by %(who)s: they must allow it", who=undo_target["name"])}'
+            allow = said("entered by %(who)s: they must allow it", who=undo_target["name"])
+            whose = (f'<span class="muted" data-not="{esc(undo_target["player"])}">{allow}'
                      f"</span>")
+        take = said("Take back: %(what)s", what=undo_target["what"])
         undo = (f'\n  <form method="post" action="{esc(url_for("pages.undo", code=code))}" '
-                f'data-live>{hidden}<button class="alt" id="undo">'
-                f'{said("Take back: %(what)s", what=undo_target["what"])}</button>\n'
+                f'data-live>{hidden}<button class="alt" id="undo">{take}</button>\n'
                 f"    {board}\n    {whose}\n  </form>\n  ")
     if can_redo:
+        again = said("Redo the step undone last")
         redo = (f'\n  <form method="post" action="{esc(url_for("pages.redo", code=code))}" '
-                f'data-live>{hidden}<button class="alt" id="redo">'
-                f'{said("Redo the step undone last")}</button>\n  </form>\n  ')
-    return (f'\n<section class="card undo-fix" aria-label="{said("Undo and correct")}">\n'
-            f"  {undo}\n  {redo}")
+                f'data-live>{hidden}<button class="alt" id="redo">{again}</button>\n  </form>\n  ')
+    card = said("Undo and correct")
+    return f'\n<section class="card undo-fix" aria-label="{card}">\n  {undo}\n  {redo}'

@@ -174,14 +174,15 @@ def _confirm_html(confirm: dict, code: str) -> str:
     warn = f"<p>{esc(confirm['warn'])}</p>" if confirm.get("warn") else ""
     if confirm.get("for_name"):
         who = confirm["for_name"]
-        asked = (f'\n    <p><strong>{said("Enter this for %(who)s?", who=who)}</strong> '
-                 f'{esc(confirm.get("what"))}</p>\n    {warn}\n'
-                 f'    <div class="row"><button name="confirm" value="1">'
-                 f'{said("Yes, enter it for %(who)s", who=who)}</button>\n'
-                 f'    <a class="btn alt" href="{back}">{said("No")}</a></div>\n    ')
+        ask, yes, no = (said("Enter this for %(who)s?", who=who),
+                        said("Yes, enter it for %(who)s", who=who), said("No"))
+        asked = (f'\n    <p><strong>{ask}</strong> {esc(confirm.get("what"))}</p>\n    {warn}\n'
+                 f'    <div class="row"><button name="confirm" value="1">{yes}</button>\n'
+                 f'    <a class="btn alt" href="{back}">{no}</a></div>\n    ')
     else:
-        what = said("Check before it counts: %(what)s", what=confirm.get("what"))
-        asked = (f'\n    <p><strong>{what}</strong></p>\n    {warn}\n'
-                 f'    <div class="row"><button name="confirm" value="1">{said("Yes, enter it")}'
-                 f'</button>\n    <a class="btn alt" href="{back}">{said("Cancel")}</a></div>\n    ')
+        ask, yes, no = (said("Check before it counts: %(what)s", what=confirm.get("what")),
+                        said("Yes, enter it"), said("Cancel"))
+        asked = (f'\n    <p><strong>{ask}</strong></p>\n    {warn}\n'
+                 f'    <div class="row"><button name="confirm" value="1">{yes}</button>\n'
+                 f'    <a class="btn alt" href="{back}">{no}</a></div>\n    ')
     return f'\n  <div class="confirm" role="alert" data-confirm>\n    {asked}\n  </div>'
