@@ -89,6 +89,19 @@ def locale_name() -> str:
     return name
 
 
+def language() -> tuple:
+    """This request's language and translations, to be spoken again in another request of the
+    same phone (:func:`speak`) without finding them again."""
+    return locale_name(), translations()
+
+
+def speak(found: tuple) -> None:
+    """Speak in this request the language :func:`language` found in another of the same phone
+    (the push renderer's: a request of its own for every part it makes)."""
+    here = g._get_current_object()
+    here._i18n_locale, here._i18n_translations = found
+
+
 def gettext(msg: str, **params) -> str:
     """``msg`` in this request's language, ``params`` filled in (flask_babel's ``gettext``
     with the translations found once per request)."""

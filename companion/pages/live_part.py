@@ -33,7 +33,7 @@ from flask.testing import EnvironBuilder
 from markupsafe import Markup
 
 from companion import actionforms, table_clock
-from companion.i18n import gettext as _, locale_name, ngettext
+from companion.i18n import gettext as _, language, locale_name, ngettext, speak
 from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
 from companion.pages.live_pieces import status_html, undo_html
@@ -113,12 +113,11 @@ class Memo:
 
 
 _memos = Kept(MEMOS_KEEP)
+# the legal lists whose entries' JSON texts are kept (a list is held here for as long: a
+# version's parts and posts come within moments of each other)
+ENTRY_TEXTS_KEEP = 64
+_entry_texts = Kept(ENTRY_TEXTS_KEEP)   # id(a version's legal list) -> (that list, its texts)
 _held = Kept(HELD_TABLES)       # (table, writes) -> {data-made: outline} of its last parts
-
-
-def _legal(st: dict) -> list[dict]:
-    """The engine's declared legal entries (corrections included: the engine declares them)."""
-    return list(st["legal"])
 
 
 def _last_for_seat(last: dict | None) -> dict | None:
@@ -177,15 +176,27 @@ def seat_json_list(ids) -> str:
     return json.dumps([str(i) for i in ids])
 
 
+def entry_texts(legal: list) -> list:
+    """Each legal entry's declared content as JSON text (the key its form is kept under), made
+    once for a version's list (the engine's own, shared by every part and post of that
+    version: ``LiveTable.legal``), not once for every part made from it."""
+    kept = _entry_texts.get(id(legal))
+    if kept is None or kept[0] is not legal:
+        kept = (legal, [dumps_engine(e) if isinstance(e, dict) else None for e in legal])
+        _entry_texts.put(id(legal), kept)
+    return kept[1]
+
+
 def _forms(memo: Memo, legal: list[dict]) -> list:
     """The forms of the legal entries, each built once for its entry's declared content (its
     JSON text), wherever the entry stands in the list: each version's copy has the entry's place
     there (``index``, :func:`_placed`) and ``f.piece``, the entry's key, for its HTML."""
     out = []
+    texts = entry_texts(legal)
     for i, e in enumerate(legal or []):
         if not isinstance(e, dict) or e.get("type") in actionforms.HIDDEN_TYPES:
             continue
-        piece = dumps_engine(e)
+        piece = texts[i]
         out.append(_placed(memo.keyed(("form", piece), lambda: actionforms.build(i, e)),
                            i - len(legal), piece))
     return out
@@ -221,7 +232,6 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     for it, the rest taken from ``memo`` as for any part."""
     s = svc()
     state, version = st["state"], st["version"]
-    legal = _legal(st)
     _use_table(state)
     # the last steps are enough for the page (and for what an undo takes back); each entry is
     # made once for its log row (rows never change)
@@ -264,7 +274,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
                                 n, v=req["to_version"])
             asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
                              owner_name=name_of(req["step_player"])))
-    forms = _forms(memo, legal) if access.can_write else []
+    forms = _forms(memo, st["legal"]) if access.can_write else []
     acting = state.get("acting") or []
     acting_ids = set(map(str, acting))
     now_forms = [f for f in forms if str(f.entity) in acting_ids or
@@ -421,7 +431,7 @@ def posted_form(code, legal: list[dict], index: int):
     at = index + n if index < 0 else index
     if not 0 <= at < n or not isinstance(legal[at], dict):
         return None
-    piece = dumps_engine(legal[at])
+    piece = entry_texts(legal)[at]
     kept = _memo_for(code)[1].old.get(("form", piece))
     form = actionforms.form_at(legal, at) if kept is None else kept[1]
     return None if form is None else _placed(form, at - n, piece)
@@ -520,6 +530,7 @@ class PushRenderer:
     def __init__(self, app):
         self.app = app
         self._environs = Kept(ENVIRONS_KEEP)
+        self._languages = Kept(ENVIRONS_KEEP)     # a phone's headers -> its language
 
     def _request(self, access, headers: dict):
         """A request like the phone's own fetch of its part (its language and time zone; not its
@@ -546,6 +557,14 @@ class PushRenderer:
 
     def __call__(self, access, headers: dict) -> tuple[int, str]:
         with self._request(access, headers):
+            # the phone's language, found from its headers once (flask_babel's negotiation is
+            # a sixth of a watcher's part made from kept pieces)
+            key = tuple(sorted(headers.items()))
+            found = self._languages.get(key)
+            if found is None:
+                self._languages.put(key, language())
+            else:
+                speak(found)
             return live_html(access.code, access)
 
     def kind(self, access, headers: dict) -> tuple:
