@@ -6,28 +6,22 @@ English and Korean, with and without the phone's time zone, and with names and d
 need escaping. The template as it was is kept here alone (``templates_before/``)."""
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from companion import create_app
 from companion.pages.history import _entry, history_line, is_step, undone_versions
 from companion.pages.text import _use_table
-from tests.companion.live_server import choose
+from tests.companion import random_games
 
 BEFORE = Path(__file__).parent / "templates_before"
 TITLES = {"1888-N": ["Ann", "Bo", "Cy"], "18Korea": ["Ann", "Bo", "Cy"],
           "AoS-Korea": ["Ann", "Bo", "Cy", "Di"]}
 STEPS = 40
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    db = tmp_path_factory.mktemp("history") / "h.db"
-    return create_app({"TESTING": True, "SECRET_KEY": "s", "DATABASE_URL": f"sqlite:///{db}",
-                       "RATELIMIT_ENABLED": False})
+app = random_games.app          # (the module's app: a fixture)
 
 
 def corrections(legal: list[dict]) -> list[dict]:
@@ -51,32 +45,19 @@ def corrections(legal: list[dict]) -> list[dict]:
 def played(app, title: str, players: list[str]) -> tuple[str, object, list[dict], dict]:
     """A table of ``title`` after random steps, a correction and undos: (code, access, its
     history rows, its state)."""
-    import json
-    client = app.test_client()
-    t = client.post("/api/tables", json={"title": title, "seed": 3, "players": players})
-    assert t.status_code in (200, 201), t.get_data(as_text=True)
-    t = t.get_json()
-    svc = app.extensions["companion.tables"]
-    access = svc.authorize(t["code"], t["seats"][0]["token"])
+    code, svc, access = random_games.new_table(app, title, players, 3)
     rng = random.Random(3)
     for n in range(STEPS):
         st = json.loads(svc.state_json(access))
         if n in (12, 13, 25):
             assert svc.submit(access, {"type": "undo"}, st["version"])[0] == 200
-            continue
-        if n == 20:
+        elif n == 20:
             assert any(svc.submit(access, fix, st["version"])[0] == 200
                        for fix in corrections(st["legal"])), "no correction was taken"
-            continue
-        action = choose(st["legal"], rng)
-        if action is None:
+        elif not random_games.step_randomly(svc, access, st, rng):
             break
-        for _ in range(20):
-            if svc.submit(access, action, st["version"])[0] == 200:
-                break
-            action = choose(st["legal"], rng)
     hist = svc.history(access, since=0, limit=5000)["entries"]
-    return t["code"], access, hist, json.loads(svc.state_json(access))["state"]
+    return code, access, hist, json.loads(svc.state_json(access))["state"]
 
 
 @pytest.mark.parametrize("title", sorted(TITLES))

@@ -6,20 +6,18 @@ seat) or none, a step to redo or none, and names that need escaping. The blocks 
 are kept here alone (``templates_before/live.html``, ``live_clock.html``)."""
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
 
 import pytest
 from jinja2 import DictLoader
 from markupsafe import Markup
 
-from companion import create_app
 from companion.pages.live_pieces import status_html, undo_html
 from companion.pages.text import _use_table
-from tests.companion.live_server import choose
+from tests.companion import random_games
 
 BEFORE = Path(__file__).parent / "templates_before"
+app = random_games.app          # (the module's app: a fixture)
 TITLES = {"1888-N": 3, "18Korea": 4, "AoS-Korea": 4}
 CLOCKS = [None,
           {"since": 17.5, "paused": False, "rows": [
@@ -36,34 +34,11 @@ TARGETS = [None,
             "board": ["Take tile 7 <back> from B14", "Put back the token"]}]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    db = tmp_path_factory.mktemp("pieces") / "p.db"
-    return create_app({"TESTING": True, "SECRET_KEY": "s", "DATABASE_URL": f"sqlite:///{db}",
-                       "RATELIMIT_ENABLED": False})
-
-
 def positions(app, title: str, players: int) -> list[dict]:
     """Every few positions of a random game of ``title``: its version, state and book."""
-    client = app.test_client()
     names = ["Ann", "Bo", "Cy", "Di", "Ed"][:players]
-    t = client.post("/api/tables", json={"title": title, "seed": 8, "players": names}).get_json()
-    svc = app.extensions["companion.tables"]
-    access = svc.authorize(t["code"], t["seats"][0]["token"])
-    rng = random.Random(8)
-    out = []
-    for n in range(50):
-        st = json.loads(svc.state_json(access))
-        if n % 7 == 0:
-            out.append(st)
-        action = choose(st["legal"], rng)
-        if action is None:
-            break
-        for _ in range(20):
-            if svc.submit(access, action, st["version"])[0] == 200:
-                break
-            action = choose(st["legal"], rng)
-    return out
+    return [st for n, st in enumerate(random_games.positions(app, title, names, 8, 50))
+            if n % 7 == 0]
 
 
 @pytest.mark.parametrize("title", sorted(TITLES))

@@ -6,7 +6,6 @@ template it was until it was made in Python too, drawing with them: :func:`form_
 rendered with the app's own words."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 
@@ -16,52 +15,23 @@ from hypothesis import strategies as hs
 from jinja2 import ChoiceLoader, DictLoader
 from markupsafe import Markup, escape
 
-from companion import create_app
 from companion.pages import book_layout, sections
 from companion.pages.text import _use_table
 from engine import titles
-from tests.companion.live_server import choose
+from tests.companion import random_games
 
 BEFORE = Path(__file__).parent / "templates_before"
 STEPS = 70             # random steps per title; a position kept every few of them
 PLAYERS = ["Ann", "Bo", "Cy"]
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    db = tmp_path_factory.mktemp("sections") / "s.db"
-    return create_app({"TESTING": True, "SECRET_KEY": "s", "DATABASE_URL": f"sqlite:///{db}",
-                       "RATELIMIT_ENABLED": False})
+app = random_games.app          # (the module's app: a fixture)
 
 
 def positions(app, title: str, seed: int) -> list[dict]:
     """Some positions of a random game of ``title``: each its state and book, as the server
     gives them to the table page."""
-    import json
-    client = app.test_client()
-    t = client.post("/api/tables", json={"title": title, "seed": seed, "players": PLAYERS})
-    if t.status_code >= 400 and t.get_json()["error"]["code"] == "player_count":
-        fewest = t.get_json()["error"]["params"]["min"]      # a title of more players
-        t = client.post("/api/tables", json={"title": title, "seed": seed,
-                                             "players": [f"P{i}" for i in range(fewest)]})
-    assert t.status_code in (200, 201), t.get_data(as_text=True)
-    t = t.get_json()
-    svc = app.extensions["companion.tables"]
-    access = svc.authorize(t["code"], t["seats"][0]["token"])
-    rng = random.Random(seed)
-    out = []
-    for n in range(STEPS):
-        st = json.loads(svc.state_json(access))
-        if n % 3 == 0 or n == STEPS - 1:
-            out.append({"state": st["state"], "book": st.get("book") or []})
-        action = choose(st["legal"], rng)
-        if action is None:
-            break
-        for _ in range(20):
-            if svc.submit(access, action, st["version"])[0] == 200:
-                break
-            action = choose(st["legal"], rng)
-    return out
+    games = list(random_games.positions(app, title, PLAYERS, seed, STEPS))
+    return [{"state": st["state"], "book": st.get("book") or []}
+            for n, st in enumerate(games) if n % 3 == 0 or n == len(games) - 1]
 
 
 # today's book/form.html draws its pictures with pages/pictures.py; as it was, with parts.html's

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -17,53 +16,33 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
-from companion import actionforms, create_app
+from companion import actionforms
 from companion.pages.step_form import step_form
 from companion.pages.text import _use_table
-from tests.companion.live_server import choose
+from tests.companion import random_games
 
 BEFORE = Path(__file__).parent / "templates_before"
 TITLES = {"1888-N": 3, "18Korea": 3, "1899-DAIHAN": 3, "18Lilliput": 3, "AoS-Korea": 4,
           "AoS-NewZealand": 3}
 STEPS = 60
 SLOTS = dict(csrf=Markup("<csrf>"), key=Markup("<key>"))
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    db = tmp_path_factory.mktemp("forms") / "f.db"
-    return create_app({"TESTING": True, "SECRET_KEY": "s", "DATABASE_URL": f"sqlite:///{db}",
-                       "RATELIMIT_ENABLED": False})
+app = random_games.app          # (the module's app: a fixture)
 
 
 def entries(app, title: str, players: int) -> tuple[dict, list[dict]]:
-    """(a state, the legal entries of every few positions of a random game of ``title``, each
+    """(a state, the legal entries of every other position of a random game of ``title``, each
     declared content once)."""
-    client = app.test_client()
     names = ["Ann", "Bo", "Cy", "Di", "Ed"][:players]
-    t = client.post("/api/tables", json={"title": title, "seed": 5, "players": names})
-    assert t.status_code in (200, 201), t.get_data(as_text=True)
-    t = t.get_json()
-    svc = app.extensions["companion.tables"]
-    access = svc.authorize(t["code"], t["seats"][0]["token"])
-    rng = random.Random(5)
     seen, out, state = set(), [], None
-    for n in range(STEPS):
-        st = json.loads(svc.state_json(access))
+    for n, st in enumerate(random_games.positions(app, title, names, 5, STEPS)):
         state = state or st["state"]
-        if n % 2 == 0:
-            for e in st["legal"]:
-                key = json.dumps(e, sort_keys=True)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(e)
-        action = choose(st["legal"], rng)
-        if action is None:
-            break
-        for _ in range(20):
-            if svc.submit(access, action, st["version"])[0] == 200:
-                break
-            action = choose(st["legal"], rng)
+        if n % 2:
+            continue
+        for e in st["legal"]:
+            key = json.dumps(e, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append(e)
     return state, out
 
 
