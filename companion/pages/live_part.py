@@ -36,9 +36,9 @@ from companion import actionforms, table_clock
 from companion.i18n import gettext as _, language, locale_name, ngettext, speak
 from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
-from companion.pages.live_pieces import status_html, undo_html
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, line_head,
                                      line_tail, taken_back, undone_versions)
+from companion.pages.live_pieces import status_html, undo_html
 from companion.pages.once import once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
