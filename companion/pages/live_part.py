@@ -72,6 +72,8 @@ VERSION_SLOT = Markup("<version>")
 # where a form made once for its legal entry gets its entry's place in this version's legal
 # list (the same entry moves when the entries before it change)
 INDEX_SLOT = Markup("<index>")
+# what a form is made with besides its table's code: the slots above, as its markup takes them
+FORM_SLOTS = (VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT))
 
 
 class Memo:
@@ -289,12 +291,11 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     def form_html(f) -> Markup:
         """A step's form: made once for its legal entry; the form a post's answer is about (its
         error, what was typed, a question) made for it."""
-        slots = (code, VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT))
         if f.index in answered:
-            return step_form(f, *slots, error=error, error_index=error_index, posted=posted,
-                             confirm=confirm)
-        html = memo.keyed(("form-html", f.piece),
-                          lambda: step_form(dataclasses.replace(f, index=INDEX_SLOT), *slots))
+            return step_form(f, code, *FORM_SLOTS, error=error, error_index=error_index,
+                             posted=posted, confirm=confirm)
+        html = memo.keyed(("form-html", f.piece), lambda: step_form(
+            dataclasses.replace(f, index=INDEX_SLOT), code, *FORM_SLOTS))
         return Markup(html.replace(INDEX_SLOT, str(f.index)))
 
     def entry_html(h: dict) -> Markup:
@@ -485,10 +486,10 @@ def _answered(code, access, st, error=None, error_index=None, posted=None, notic
     _use_table(st["state"])
     shared = live_html(code, access, st)[1]
     slot = ("step", form.piece)
-    if not isinstance(shared, Part) or slot not in {s for s, _ in shared.pieces}:
+    if not isinstance(shared, Part) or slot not in dict(shared.pieces):
         return None
-    answered = step_form(form, code, VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT),
-                         error=error, error_index=error_index, posted=posted, confirm=confirm)
+    answered = step_form(form, code, *FORM_SLOTS, error=error, error_index=error_index,
+                         posted=posted, confirm=confirm)
     out = []
     for s, html in shared.pieces:
         if s == slot:
@@ -529,42 +530,42 @@ class PushRenderer:
 
     def __init__(self, app):
         self.app = app
+        # (table, the phone's headers but its session) -> [WSGI environ, its language or None]
         self._environs = Kept(ENVIRONS_KEEP)
-        self._languages = Kept(ENVIRONS_KEEP)     # a phone's headers -> its language
 
     def _request(self, access, headers: dict):
         """A request like the phone's own fetch of its part (its language and time zone; not its
         session, which a part does not read: an empty one that cannot be written, not a cookie
         session opened, whose signer alone costs a tenth of a push): the WSGI environ made once
         per table and headers (werkzeug's EnvironBuilder is most of a test request's cost) and
-        a copy of it used for each part."""
+        a copy of it used for each part; with what is kept for those headers (the environ, the
+        language found in the first request made from it)."""
         session = self.app.config["SESSION_COOKIE_NAME"]
         if "Cookie" in headers:
             headers = dict(headers, Cookie="; ".join(
                 c.strip() for c in headers["Cookie"].split(";")
                 if c.strip() and c.split("=", 1)[0].strip() != session))
         key = (access.code, tuple(sorted(headers.items())))
-        environ = self._environs.get(key)
-        if environ is None:
+        kept = self._environs.get(key)
+        if kept is None:
             builder = EnvironBuilder(self.app, f"/tables/{access.code}/live", headers=headers)
             try:
-                environ = builder.get_environ()
+                kept = [builder.get_environ(), None]
             finally:
                 builder.close()
-            self._environs.put(key, environ)
-        return RequestContext(self.app, dict(environ),
-                              session=self.app.session_interface.make_null_session(self.app))
+            self._environs.put(key, kept)
+        return RequestContext(self.app, dict(kept[0]),
+                              session=self.app.session_interface.make_null_session(self.app)), kept
 
     def __call__(self, access, headers: dict) -> tuple[int, str]:
-        with self._request(access, headers):
+        request_context, kept = self._request(access, headers)
+        with request_context:
             # the phone's language, found from its headers once (flask_babel's negotiation is
             # a sixth of a watcher's part made from kept pieces)
-            key = tuple(sorted(headers.items()))
-            found = self._languages.get(key)
-            if found is None:
-                self._languages.put(key, language())
+            if kept[1] is None:
+                kept[1] = language()
             else:
-                speak(found)
+                speak(kept[1])
             return live_html(access.code, access)
 
     def kind(self, access, headers: dict) -> tuple:
@@ -572,7 +573,7 @@ class PushRenderer:
         writes (a seat) or watches, its time zone and its language; the part is alike for every
         phone of one kind (what differs by seat is marked in it: pages/table.py
         ``seat_style``)."""
-        with self._request(access, headers):
+        with self._request(access, headers)[0]:
             return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
 
 
