@@ -2,6 +2,9 @@
 history, join, undo with consent, snapshots, rate limits."""
 from __future__ import annotations
 
+import time
+import types
+
 import pytest
 from sqlalchemy import select
 
@@ -235,7 +238,13 @@ def test_reload_from_snapshots_and_log(database):
         200, 422)
 
 
-def test_rate_limits_on_joining_and_posting(database):
+def test_rate_limits_on_joining_and_posting(database, monkeypatch):
+    # the limits count in aligned windows: the clock the limiter reads is held in the middle of
+    # a minute, or a run that crossed a minute's end counted its last hits in a new window
+    # (CI once saw the third post answered 409, not 429)
+    from companion import ratelimit
+    held = (time.time() // 60) * 60 + 30
+    monkeypatch.setattr(ratelimit, "time", types.SimpleNamespace(time=lambda: held))
     app = make_app(database, RATELIMIT_JOIN="3 per minute", RATELIMIT_POST="2 per minute")
     client = app.test_client()
     t = client.post("/api/tables", json={"title": TITLE, "players": ["A", "B"]}).json
