@@ -7,6 +7,7 @@ Each takes plain values, so a title hands over what its own books hold.
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 
 from engine import contract as C
@@ -195,6 +196,27 @@ def market_grid(prices, tokens: dict, zones: dict | None = None, zone_names=None
             "layout": "grid", "cells": cells, "zones": dict(zone_names or {})}
 
 
+# each live game's market grid as last made: a step moves a token now and then, and while none
+# moved the grid (a tenth of a book's making) is the same object, which a page finds unchanged
+# at once; shared from one version's book to the next, so never changed in place
+_grids: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def market_section(market) -> dict:
+    """The book's grid of a core :class:`~engine.core18xx.market.StockMarket`: its tokens where
+    they stand, its zones named."""
+    tokens = {rc: list(stack) for rc, stack in market.stacks.items() if stack}
+    key = tuple((rc, tuple(stack)) for rc, stack in tokens.items())
+    kept = _grids.get(market)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    zones = {rc: sorted(z)[0] for rc, z in market.types.items() if z}
+    zone_names = {z: C.msg(f"zone.{z}", z.replace("_", " ")) for z in set(zones.values())}
+    grid = market_grid(market.prices, tokens, zones, zone_names)
+    _grids[market] = (key, grid)
+    return grid
+
+
 def market_track(prices, tokens: dict) -> dict:
     cells = [{"price": p, "zone": None, "tokens": list(tokens.get(i, []))}
              for i, p in enumerate(prices)]
@@ -327,12 +349,6 @@ class CoreBookMixin(Scores):
         supply = [(k, left[k], self.depot.specs[k].get("price")) for k in self.depot.specs]
         notes = [C.msg("book.exported_at_set_end", "exported at the end of this set of operating "
                        "rounds if nobody buys it")] if self.exports_at_set_end() else []
-        tokens: dict = {}
-        for (r, c), stack in self.market.stacks.items():
-            if stack:
-                tokens[(r, c)] = list(stack)
-        zones = {(r, c): sorted(z)[0] for (r, c), z in self.market.types.items() if z}
-        zone_names = {z: C.msg(f"zone.{z}", z.replace("_", " ")) for z in set(zones.values())}
         built = [(h, {"tile": t, "stations": [corp for corp in corps
                                                if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
                  for h, (t, _r) in sorted(self.board.laid.items())]
@@ -363,7 +379,7 @@ class CoreBookMixin(Scores):
             *trains_section(supply, Depot.kind(nxt) if nxt else None,
                             self.depot.price(nxt) if nxt else None,
                             self.next_train_triggers(), notes),
-            market_grid(self.market.prices, tokens, zones, zone_names),
+            market_section(self.market),
             self.board_picture(),
             map_table(built),
         )
