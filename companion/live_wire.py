@@ -174,6 +174,8 @@ def piece_delta(old: Part | Outline, new: Part) -> tuple[list, int]:
     ops: list = []
 
     def add(op):
+        if isinstance(op, str):
+            op = str(op)                 # a piece may be Markup: its + would escape a str
         if ops and isinstance(op, str) and isinstance(ops[-1], str):
             ops[-1] += "\n" + op
         elif ops and isinstance(op, list) and isinstance(ops[-1], list) and \
@@ -201,7 +203,7 @@ def _changed_piece(old: str, new: str) -> list:
     """:func:`line_delta`'s ops for a piece that changed. Most change a few lines in place (a
     version in each form, a name): with as many lines as before, the lines are compared in
     order, a run kept where they are equal; else :func:`line_delta`."""
-    was, now = old.split("\n"), new.split("\n")
+    was, now = _lines(old), _lines(new)
     if len(was) != len(now):
         return line_delta(old, new)[0]
     ops: list = []
@@ -218,12 +220,18 @@ def _changed_piece(old: str, new: str) -> list:
     return ops
 
 
+def _lines(text: str) -> list[str]:
+    """``text``'s lines as plain strings: a piece is often Markup, whose own ``split`` makes
+    each line a Markup (a third of the time a delta took)."""
+    return str.split(text, "\n")
+
+
 def line_delta(old: str, new: str) -> tuple[list, int]:
     """``new`` as made from ``old``'s lines: (ops, the number of lines of ``old``); each op is
     ``[start, count]`` (that run of ``old``'s lines) or a string (new lines, joined by "\n").
     The lines joined by "\n" are ``new`` exactly (:func:`apply_delta`; the phone's own is
     ``window.livePart`` in static/live_boot.js)."""
-    was, now = old.split("\n"), new.split("\n")
+    was, now = _lines(old), _lines(new)
     where: dict[str, list[int]] = {}
     for i, line in enumerate(was):
         where.setdefault(line, []).append(i)

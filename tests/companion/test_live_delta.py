@@ -9,6 +9,8 @@ import json
 import random
 import re
 
+from markupsafe import Markup
+
 from companion import live
 from companion.live_wire import (Part, apply_delta, changed_since, line_delta, part_message,
                                  piece_delta)
@@ -67,6 +69,21 @@ def test_a_part_of_pieces_is_sent_piece_by_piece():
     # unchanged pieces travel as runs of the kept lines, only what changed as text
     ops, _ = piece_delta(old, Part(cases[5]))
     assert [op for op in ops if isinstance(op, str)] == ["<p>C2</p>"]
+
+
+def test_a_delta_of_markup_and_plain_pieces_is_never_escaped():
+    """Pieces are Markup (made by escaping) or plain text already safe: a delta that joins a
+    changed Markup piece's lines with a plain piece (or the other way round) carries both as
+    they are; Markup's own ``+`` would escape the plain one, and the page would show its tags."""
+    old = Part([("head", '<div id="live">'), ("a", Markup("<p>a1</p>\n<p>a2</p>")),
+                ("end", "</div>")])
+    new = Part([("head", '<div id="live">'), ("a", Markup("<p>a1</p>\n<p>A2</p>")),
+                ("plain", "<p>new</p>"), ("end", "</div>")])
+    for before, after in ((old, new), (new, old), (Part(new.pieces[::-1]), old)):
+        ops, lines = piece_delta(before, after)
+        assert apply_delta(before, ops, lines) == after
+        assert "&lt;" not in json.dumps(ops)
+        assert all(type(op) in (str, list) for op in ops)
 
 
 def test_a_new_form_is_sent_as_what_changed_from_the_one_it_took_the_place_of():
