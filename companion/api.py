@@ -20,18 +20,22 @@ Every error is JSON ``{"error": {"code", "message", "params"}}`` with a 4xx stat
 """
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
+import time
 
 from flask import Blueprint, current_app, g, jsonify, request
 
 from companion import json_errors
+from companion.kept import Kept
 from companion.ratelimit import RateLimiter, address_key, bearer, device_key, limited
 from companion.tables import service
 from companion.wire import ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+OPENED_SESSIONS = 4096     # the page cookies kept unsigned (pages' phones, a few per table)
 MAX_INT = 2 ** 31 - 1      # versions, ids and counts: what every database column holds
 
 
@@ -235,17 +239,37 @@ def _no_sessions_for_api(app) -> None:
     every post, read and upgrade. Pages keep the signed cookie session as before, its signer
     made once for the app's keys."""
     from flask.sessions import SecureCookieSessionInterface
+    from itsdangerous import BadSignature
     base = type(app.session_interface)
     if base is not SecureCookieSessionInterface:
         return                                # someone chose another session store: keep it
 
     class Sessions(base):
         signer = (None, None)            # (the keys, the serializer made with them)
+        # the cookies already unsigned: cookie text -> (the signer's keys, when it was signed,
+        # its data). A phone sends the same cookie with every post; its signature, base64 and
+        # tagged JSON (a tenth of a post's own work) are undone once, its age checked each time
+        opened = Kept(OPENED_SESSIONS)
 
         def open_session(self, app, request):
             if request.path.startswith(("/api/", "/ws/")):
                 return self.session_class()
-            return super().open_session(app, request)
+            val = request.cookies.get(self.get_cookie_name(app))
+            s = self.get_signing_serializer(app)
+            if not val or s is None:
+                return super().open_session(app, request)
+            max_age = int(app.permanent_session_lifetime.total_seconds())
+            kept = self.opened.get(val)
+            if kept is None or kept[0] != self.signer[0]:
+                try:
+                    data, signed = s.loads(val, max_age=max_age, return_timestamp=True)
+                except BadSignature:
+                    return self.session_class()
+                kept = (self.signer[0], int(signed.timestamp()), data)
+                self.opened.put(val, kept)
+            if int(time.time()) - kept[1] > max_age:   # as the signer's own check refuses it
+                return self.session_class()
+            return self.session_class(copy.deepcopy(kept[2]))
 
         def get_signing_serializer(self, app):
             """The session cookie's signer, made once for the app's keys (Flask makes it anew

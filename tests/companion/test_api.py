@@ -514,3 +514,38 @@ def test_the_session_cookies_signer_is_made_once_for_the_apps_keys(app):
     finally:
         app.secret_key = old
         app.config["SECRET_KEY_FALLBACKS"] = fallbacks
+
+
+def test_a_page_cookie_is_unsigned_once_and_still_checked_every_time(app, monkeypatch):
+    """A page's cookie is kept unsigned after its first request, but each request still gets
+    its own copy of the data (a change to one is not the next one's), a cookie past its age is
+    refused as the signer refuses it, a tampered one is never read, and a new key unsigns again."""
+    import companion.api as api_module
+    sessions = app.session_interface
+    sessions.opened.clear()
+    signer = sessions.get_signing_serializer(app)
+    cookie = signer.dumps({"t": {"ABCD": {"token": "tok"}}})
+    name = app.config["SESSION_COOKIE_NAME"]
+
+    def opened(value):
+        with app.test_request_context("/tables/ABCD", headers={"Cookie": f"{name}={value}"}):
+            from flask import request
+            return sessions.open_session(app, request)
+    first = opened(cookie)
+    assert dict(first) == {"t": {"ABCD": {"token": "tok"}}} and len(sessions.opened) == 1
+    first["t"]["ABCD"]["token"] = "changed in one request"
+    assert opened(cookie)["t"]["ABCD"]["token"] == "tok"
+    assert dict(opened(cookie[:-2] + "xx")) == {}              # tampered: not read, not kept
+    assert len(sessions.opened) == 1
+    age = int(app.permanent_session_lifetime.total_seconds())
+    real = time.time
+    monkeypatch.setattr(api_module.time, "time", lambda: real() + age + 5)
+    assert dict(opened(cookie)) == {}                          # too old, though kept
+    monkeypatch.setattr(api_module.time, "time", real)
+    old = app.secret_key
+    try:
+        app.secret_key = "another key, no fallback"
+        assert dict(opened(cookie)) == {}                          # the kept data is not used
+    finally:
+        app.secret_key = old
+    assert opened(cookie)["t"]["ABCD"]["token"] == "tok"
