@@ -14,6 +14,7 @@ Content-Security-Policy hashes the boot script as :func:`boot_script` returns it
 from __future__ import annotations
 
 import io
+import time
 import tokenize
 from functools import lru_cache
 from pathlib import Path
@@ -105,10 +106,23 @@ def _made(path: str, version: tuple, kind: str) -> str:
     return {"js": minify_js, "css": minify_css, "py": _strip_or_keep}[kind](text)
 
 
+# a file's text as last made, looked at again at most once a second: every answer's security
+# header hashes the boot script, and a file edited while the server runs is still seen at once
+_RECHECK_SECONDS = 1.0
+_looked: dict = {}        # (folder, name, kind) -> (when looked at, text)
+
+
 def _static(folder: str, name: str, kind: str) -> str:
+    key = (folder, name, kind)
+    looked = _looked.get(key)
+    now = time.monotonic()
+    if looked is not None and now - looked[0] < _RECHECK_SECONDS:
+        return looked[1]
     path = Path(folder) / name
     st = path.stat()
-    return _made(str(path), (st.st_mtime_ns, st.st_size), kind)
+    text = _made(str(path), (st.st_mtime_ns, st.st_size), kind)
+    _looked[key] = (now, text)
+    return text
 
 
 def boot_script(static_folder: str) -> str:
