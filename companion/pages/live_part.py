@@ -38,7 +38,7 @@ from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
 from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, line_head,
                                      line_tail, taken_back, undone_versions)
-from companion.pages.live_pieces import status_html, undo_html
+from companion.pages.live_pieces import live_open_html, status_html, undo_html
 from companion.pages.once import once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
@@ -326,7 +326,12 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         version_slot=VERSION_SLOT)
 
     blocks = current_app.jinja_env.get_template("book/live.html")
-    context = blocks.new_context(ctx)
+    context = []          # the template's context for this part, made if a block is made
+
+    def rendered(name: str) -> str:
+        if not context:
+            context.append(blocks.new_context(ctx))
+        return "".join(blocks.blocks[name](context[0]))
 
     def block(name, data=None, shared=False, make=None):
         """A piece of book/live.html (its block ``name``), made from the one context of this
@@ -335,7 +340,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         ``shared``, the same for a seat and a watcher)."""
         if make is None:
             def make():
-                return "".join(blocks.blocks[name](context))
+                return rendered(name)
         if data is None:
             return name, make()
         return name, memo.piece(name if shared else (name, access.can_write), data, make)
@@ -363,7 +368,8 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
 
     summary, whole = book_order(book)
     facts = book[0]["items"][0]["value"] if book and book[0].get("kind") == "facts" else None
-    out = [block("live_open"),
+    out = [("live_open", live_open_html(version, made, code, ctx["acting_json"],
+                                        bool(state.get("finished")), clock)),
            block("status", (facts, version, bool(state.get("finished")), ctx["acting_names"],
                             clock, ctx["seats"]), shared=True,
                  make=lambda: status_html(book, bool(state.get("finished")),

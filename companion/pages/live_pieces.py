@@ -1,6 +1,6 @@
-"""Pieces of the live part made at almost every step, in plain Python: the status line (the
-round, who acts, the clock, the step's number, "you are …") and a seat's undo and redo (what a
-take-back undoes on the board). pages/live_part.py puts them among the others (book/live.html's
+"""Pieces of the live part made at almost every step, in plain Python: its first tag, the status
+line (the round, who acts, the clock, the step's number, "you are …") and a seat's undo and redo
+(what a take-back undoes on the board). pages/live_part.py puts them among the others (book/live.html's
 blocks, the book's sections, the forms, the history's lines). Several times quicker than the
 template blocks they were, and the markup is the same byte for byte
 (tests/companion/test_live_pieces_html.py, against those blocks as they were)."""
@@ -22,6 +22,16 @@ def clock_time(c: dict) -> Markup:
     return Markup(f'<span class="num" data-clock-seat="{esc(c["seat"])}" '
                   f'data-used="{esc(c["used"])}"{" data-running" if c["running"] else ""}>'
                   f'{esc(c["text"])}</span>')
+
+
+def live_open_html(version: int, made: str, code: str, acting_json: str, finished: bool,
+                   clock: dict | None) -> str:
+    """The part's first tag, made for every part: what a phone reads before parsing it (the
+    version, the part's name, who acts, since when the running clock runs)."""
+    since = f' data-clock-since="{esc(clock["since"])}"' if clock and not clock["paused"] else ""
+    return (f'<div id="live" data-version="{esc(version)}" data-made="{esc(made)}" '
+            f'data-code="{esc(code)}" data-acting="{esc(acting_json)}"'
+            f'{" data-finished" if finished else ""}{since}>')
 
 
 def status_html(book: list, finished: bool, acting_names: list, clock: dict | None,

@@ -1,9 +1,10 @@
-"""The live part's status line and undo card made in Python (companion/pages/live_pieces.py) are
-the HTML book/live.html's blocks made before them, byte for byte: at positions of random games
-of three titles, in English and Korean, with the table clock off, running and paused, the game
-going on and over, a step to take back (with what to undo on the board, entered by another
-seat) or none, a step to redo or none, and names that need escaping. The blocks as they were
-are kept here alone (``templates_before/live.html``, ``live_clock.html``)."""
+"""The live part's first tag, status line and undo card made in Python
+(companion/pages/live_pieces.py) are the HTML book/live.html's blocks made before them, byte for
+byte: at positions of random games of three titles, in English and Korean, with the table clock
+off, running and paused, the game going on and over, a step to take back (with what to undo on
+the board, entered by another seat) or none, a step to redo or none, and names that need
+escaping. The blocks as they were are kept here alone (``templates_before/live.html``,
+``live_clock.html``)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,8 @@ import pytest
 from jinja2 import DictLoader
 from markupsafe import Markup
 
-from companion.pages.live_pieces import status_html, undo_html
+from companion.pages.live_part import seat_json_list
+from companion.pages.live_pieces import live_open_html, status_html, undo_html
 from companion.pages.text import _use_table
 from tests.companion import random_games
 
@@ -42,7 +44,7 @@ def positions(app, title: str, players: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("title", sorted(TITLES))
-def test_status_line_and_undo_card_are_the_blocks_they_were(app, title):
+def test_first_tag_status_line_and_undo_card_are_the_blocks_they_were(app, title):
     env = app.jinja_env.overlay(loader=DictLoader({
         "book/live.html": (BEFORE / "live.html").read_text(encoding="utf-8"),
         "book/live_clock.html": (BEFORE / "live_clock.html").read_text(encoding="utf-8")}))
@@ -63,6 +65,11 @@ def test_status_line_and_undo_card_are_the_blocks_they_were(app, title):
                         want = "".join(blocks.blocks["status"](blocks.new_context(ctx)))
                         assert status_html(book, finished, acting, clock, st["version"],
                                            seats) == want
+                        acting_json = seat_json_list(acting)
+                        ctx.update(made="9f3a<&>", code="a&b", acting_json=acting_json)
+                        want = "".join(blocks.blocks["live_open"](blocks.new_context(ctx)))
+                        assert live_open_html(st["version"], "9f3a<&>", "a&b", acting_json,
+                                              finished, clock) == want
                         compared += 1
                 for can_act in (True, False):
                     for target in TARGETS:
