@@ -270,6 +270,35 @@ class Map:
         return stops, edges
 
     # -- tile lays ------------------------------------------------------------------------
+    def sides(self, name: str) -> tuple:
+        """What lies over each edge of ``name`` (``across``): the hex as it shows now, or None
+        (off the map, a border). Worked out once per hex of this Map."""
+        cache = self.__dict__.setdefault("_sides", {})
+        got = cache.get(name)
+        if got is None:
+            got = cache[name] = tuple(self.hexes[o] if (o := self.across(name, e)) else None
+                                      for e in range(6))
+        return got
+
+    def lay_reach(self, corp: str, name: str) -> tuple | None:
+        """What a lay of the company on ``name`` connects to (``_lay_fault``'s ``reach``):
+        None when it need not connect (the company's station is on the hex), else the
+        edges of the hex it reaches and the stops on it it reaches, each a sorted tuple."""
+        cache = self.__dict__.setdefault("_lay_reach", {})
+        by_hex = cache.get(corp)
+        if by_hex is None:
+            stops, edges = self.reach(corp)
+            found: dict[str, tuple[set, set]] = {}
+            for h, e in edges:
+                found.setdefault(h, (set(), set()))[0].add(e)
+            for h, i in stops:
+                found.setdefault(h, (set(), set()))[1].add(i)
+            by_hex = {h: (tuple(sorted(es)), tuple(sorted(ss))) for h, (es, ss) in found.items()}
+            for h, _ in self.token_stops(corp):
+                by_hex[h] = None
+            cache[corp] = by_hex
+        return by_hex.get(name, ((), ()))
+
     def check_lay(self, corp: str, name: str, tile: str, rotation: int, *,
                   connect: bool = True, own_track: bool = False) -> None:
         """Refuse a lay the board does not allow (``GameError`` saying why): track off the
@@ -280,46 +309,25 @@ class Map:
         if code is None:
             raise GameError("tile_no_track", f"The map knows no track for tile #{tile}.",
                             tile=tile)
-        hs = self.hexes[name]
-        stops, paths = rotated(code, rotation)
-        new_exits = exits(paths)
-        for e in sorted(new_exits):
-            ok = self.across(name, e) is not None if own_track else self.open_edge(name, e)
-            if not ok:
-                raise GameError("track_off_board",
-                                f"Tile #{tile} on {name}, {turned(rotation)}, runs track off "
-                                f"the map or into a blocked edge (side {e}).",
-                                hex=name, tile=tile, rotation=rotation, edge=e)
-        lost = self.dropped_track(hs, stops, paths)
-        if lost is not None:
+        fault = _lay_fault(code, rotation, self.hexes[name], self.sides(name), own_track,
+                           self.lay_reach(corp, name) if connect else None)
+        if fault is None:
+            return
+        kind, e = fault
+        if kind == "track_off_board":
+            raise GameError("track_off_board",
+                            f"Tile #{tile} on {name}, {turned(rotation)}, runs track off "
+                            f"the map or into a blocked edge (side {e}).",
+                            hex=name, tile=tile, rotation=rotation, edge=e)
+        if kind == "track_not_kept":
             raise GameError("track_not_kept",
                             f"Tile #{tile}, {turned(rotation)}, does not keep the track "
-                            f"already on {name} (side {lost}).",
-                            hex=name, tile=tile, rotation=rotation, edge=lost)
-        if not connect or name in {h for h, _ in self.token_stops(corp)}:
-            return
-        reached_stops, reached = self.reach(corp)
-        here = {e for h, e in reached if h == name}
-        # inside the new tile, track reached from a reached side or a reached stop
-        old_edges = city_edges(hs.stops, hs.paths)
-        new_edges = city_edges(stops, paths)
-        live = {("e", e) for e in here}
-        for h, i in reached_stops:
-            if h == name and old_edges.get(i):
-                live |= {("n", j) for j in new_edges if old_edges[i] <= new_edges[j]}
-        grew = True
-        while grew:
-            grew = False
-            for a, b, _ in paths:
-                if (a in live) != (b in live):
-                    live |= {a, b}
-                    grew = True
-        added = new_exits - exits(hs.paths)
-        if not {e for e in (added or new_exits) if ("e", e) in live}:
-            raise GameError("track_unconnected",
-                            f"{corp}'s track does not reach the new track of tile #{tile} on "
-                            f"{name}, {turned(rotation)}.",
-                            corporation=corp, hex=name, tile=tile, rotation=rotation)
+                            f"already on {name} (side {e}).",
+                            hex=name, tile=tile, rotation=rotation, edge=e)
+        raise GameError("track_unconnected",
+                        f"{corp}'s track does not reach the new track of tile #{tile} on "
+                        f"{name}, {turned(rotation)}.",
+                        corporation=corp, hex=name, tile=tile, rotation=rotation)
 
     @staticmethod
     def dropped_track(old: HexState, stops, paths) -> int | None:
@@ -343,18 +351,8 @@ class Map:
     def lay_rotations(self, corp: str, name: str, tile: str, *, connect: bool = True,
                       own_track: bool = False) -> list[int]:
         """The rotations of ``tile`` the board allows on ``name`` (distinct track only)."""
-        out, seen = [], set()
-        for r in range(6):
-            shape = frozenset((a, b) for a, b, _ in rotated(self.spec["tiles"][tile], r)[1])
-            if shape in seen:
-                continue
-            seen.add(shape)
-            try:
-                self.check_lay(corp, name, tile, r, connect=connect, own_track=own_track)
-            except GameError:
-                continue
-            out.append(r)
-        return out
+        return list(_lay_fits(self.spec["tiles"][tile], self.hexes[name], self.sides(name),
+                              own_track, self.lay_reach(corp, name) if connect else None))
 
     def moved_tokens(self, name: str, tile: str, rotation: int) -> list[tuple[str, int]]:
         """The hex's tokens on the new tile: each stays in the new city that holds its old
@@ -421,3 +419,65 @@ class Map:
             if edges and edges <= now[j]:
                 return k
         return city if city < len(cities) else 0
+
+
+def _lay_fault(code: str, rotation: int, hs: HexState, sides: tuple, own_track: bool,
+               reach: tuple | None) -> tuple | None:
+    """Why the board refuses track ``code`` at ``rotation`` on a hex showing ``hs``, as
+    (the refusal's code, the edge at fault), or None when it allows it. What it depends on
+    is all in its arguments (``Map.check_lay`` says the rules): ``sides``, what lies over
+    each edge (``Map.sides``); ``reach``, the company's reach on the hex (``Map.lay_reach``),
+    None when the lay need not connect."""
+    stops, paths = rotated(code, rotation)
+    new_exits = exits(paths)
+    for e in sorted(new_exits):
+        other = sides[e]
+        if other is None or not own_track and other.color in SOLID_COLORS \
+                and (e + 3) % 6 not in other.by_edge:
+            return "track_off_board", e
+    lost = Map.dropped_track(hs, stops, paths)
+    if lost is not None:
+        return "track_not_kept", lost
+    if reach is None:
+        return None
+    here, reached_stops = reach
+    # inside the new tile, track reached from a reached side or a reached stop
+    old_edges = city_edges(hs.stops, hs.paths)
+    new_edges = city_edges(stops, paths)
+    live = {("e", e) for e in here}
+    for i in reached_stops:
+        if old_edges.get(i):
+            live |= {("n", j) for j in new_edges if old_edges[i] <= new_edges[j]}
+    grew = True
+    while grew:
+        grew = False
+        for a, b, _ in paths:
+            if (a in live) != (b in live):
+                live |= {a, b}
+                grew = True
+    added = new_exits - exits(hs.paths)
+    if not {e for e in (added or new_exits) if ("e", e) in live}:
+        return "track_unconnected", None
+    return None
+
+
+# The rotations a lay form offers for a tile on a hex, by all they depend on (the hex, what
+# lies around it, the company's reach on it): the same on most versions and in many games, so
+# kept, the most recently asked. Never changed by their readers (tuples).
+LAY_FITS_KEPT = 16384
+
+
+@lru_cache(maxsize=LAY_FITS_KEPT)
+def _lay_fits(code: str, hs: HexState, sides: tuple, own_track: bool,
+              reach: tuple | None) -> tuple:
+    """The rotations of track ``code`` the board allows (``_lay_fault``), one of each
+    distinct track."""
+    out, seen = [], set()
+    for r in range(6):
+        shape = frozenset((a, b) for a, b, _ in rotated(code, r)[1])
+        if shape in seen:
+            continue
+        seen.add(shape)
+        if _lay_fault(code, r, hs, sides, own_track, reach) is None:
+            out.append(r)
+    return tuple(out)

@@ -22,6 +22,8 @@ Kinds (each with a required ``reason``; the first four and the last two are shar
 """
 from __future__ import annotations
 
+import weakref
+
 from engine import contract as C
 from engine.core18xx.bank import BANK
 from engine.core18xx.board import turned
@@ -306,8 +308,17 @@ def _title_made(title: type, what: str, make):
     return _made_once[key]
 
 
-def _market_spaces(prices: list) -> dict:
+# Each live market's space choice (a market's prices never change once it is made): found
+# without making the key of its prices again for every version. Goes with its market.
+_SPACES_OF: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _market_spaces(market) -> dict:
     """The share-price correction's space: every market space, "row,column", with its price."""
+    got = _SPACES_OF.get(market)
+    if got is not None:
+        return got
+    prices = market.prices
     key = ("market", tuple(tuple(row) for row in prices))
     if key not in _made_once:
         spaces = [(r, c) for r, row in enumerate(prices) for c, p in enumerate(row)
@@ -316,7 +327,8 @@ def _market_spaces(prices: list) -> dict:
             f"{r},{c}": C.msg("market.space", "%(price)s (row %(row)s, column %(column)s)",
                               price=prices[r][c], row=r + 1, column=c + 1)
             for r, c in spaces})
-    return _made_once[key]
+    got = _SPACES_OF[market] = _made_once[key]
+    return got
 
 
 class CorrectionsMixin(Corrections):
@@ -328,48 +340,50 @@ class CorrectionsMixin(Corrections):
         started = [c for c in live if c in self.market.pos]
         with_trains = {c: list(self.corps[c]["trains"]) for c in live if self.corps[c]["trains"]}
         holders = [IPO, POOL] + list(self.players)
-        tiles = _title_made(type(self), "tiles", lambda: sorted(
-            self.TILES, key=lambda n: (not n.isdigit(), len(n), n)))
+        title = type(self)
         forms = []
 
-        def form(kind, **params):
-            forms.append((kind, params))
+        def form(kind, fixed=None, **params):
+            forms.append((kind, fixed or {}, params))
         form("cash", target=C.choice("entity", list(self.players) + live),
-             amount=C.number("money", -CASH_LIMIT, CASH_LIMIT, 1, default=0))
+             amount=_title_made(title, "amount", lambda: C.number(
+                 "money", -CASH_LIMIT, CASH_LIMIT, 1, default=0)))
         if started:
             form("share_price", corporation=C.choice("company", started),
-                 space=_market_spaces(self.market.prices))
+                 space=_market_spaces(self.market))
         if with_trains:
-            form("train", op="remove", corporation=C.choice("company", list(with_trains)),
+            form("train", {"op": "remove"}, corporation=C.choice("company", list(with_trains)),
                  train=C.choice("train", sorted({t for ts in with_trains.values() for t in ts}),
                                 choices_by={"field": "corporation", "map": with_trains}))
         if live and self.depot.available():
-            form("train", op="give", corporation=C.choice("company", live),
+            form("train", {"op": "give"}, corporation=C.choice("company", live),
                  train=C.choice("train", self.depot.available()))
         if live:
-            form("shares", corporation=C.choice("company", live),
-                 source=worded("entity", holders, (IPO, POOL)),
-                 to=worded("entity", holders, (IPO, POOL)),
-                 percent=C.number("percent", 10, 100, 10, default=10))
+            holder = worded("entity", holders, (IPO, POOL))     # the same choice, both ways
+            form("shares", corporation=C.choice("company", live), source=holder, to=holder,
+                 percent=_title_made(title, "percent", lambda: C.number(
+                     "percent", 10, 100, 10, default=10)))
         open_companies = [s for s, c in self.companies.items() if not c["closed"]]
         if open_companies:
             form("company", company=C.choice("company", open_companies),
                  owner=worded("entity", list(self.players) + live + [BANK, "closed"],
                               (BANK, "closed")))
+        # the tile and token forms' choices of the title's own pieces, made once per title
         form("tile", hex=self.correction_hex_param(),
-             tile=worded("tile", ["none"] + tiles, ("none",)),
-             rotation=C.choice("rotation", [0, 1, 2, 3, 4, 5], default=0))
+             tile=_title_made(title, "tile", lambda: worded("tile", ["none"] + sorted(
+                 self.TILES, key=lambda n: (not n.isdigit(), len(n), n)), ("none",))),
+             rotation=_title_made(title, "rotation", lambda: C.choice(
+                 "rotation", [0, 1, 2, 3, 4, 5], default=0)))
         if live:
-            form("token", op=worded("text", ["add", "remove"]),
+            form("token", op=_title_made(title, "token_op", lambda: worded(
+                     "text", ["add", "remove"])),
                  corporation=C.choice("company", live), hex=self.correction_hex_param(),
-                 city=C.number("count", 0, 3, 1, default=0))
+                 city=_title_made(title, "city", lambda: C.number("count", 0, 3, 1, default=0)))
         form("phase", phase=C.choice("text", [p["name"] for p in self.PHASES],
                                      default=self.phase["name"]))
         if self.round.name == "operating":
             form("priority", player=C.choice("player", list(self.order)))
-        return [(kind, {k: v for k, v in params.items() if not isinstance(v, dict)},
-                 {k: v for k, v in params.items() if isinstance(v, dict)})
-                for kind, params in forms]
+        return forms
 
     def correction_hex_param(self) -> dict:
         """The hex of a tile or token correction (a title whose map the book does not hold

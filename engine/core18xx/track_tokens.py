@@ -133,8 +133,14 @@ class TrackMixin:
         cash = self.ledger.of(corp)
         fit = self._tiles_by_fit()
         supply = self.board.supply
+        board = self.track_map()
+        # with a map, a lay elsewhere than the hexes the company reaches cannot connect: those
+        # are left out first (most of the map; the checks below only refuse, in any order)
+        near = board.reached_hexes(corp) if board else None
         out = {}
         for hex_id, hx in self.HEXES.items():
+            if near is not None and hex_id not in near:
+                continue
             now = self.board.current_color(self.HEXES, self.TILES, hex_id)
             if now not in COLOR_ORDER or now == COLOR_ORDER[-1]:
                 continue
@@ -152,14 +158,9 @@ class TrackMixin:
             except GameError:
                 continue
             out[hex_id] = tiles
-        board = self.track_map()
         if board:
             rotations = {}
-            near = board.reached_hexes(corp)      # a lay elsewhere cannot connect
             for hex_id, tiles in list(out.items()):
-                if hex_id not in near:
-                    del out[hex_id]
-                    continue
                 fits = {t: board.lay_rotations(corp, hex_id, t) for t in tiles}
                 fits = {t: r for t, r in fits.items() if r}
                 if fits:

@@ -432,6 +432,7 @@ class Rules1888N(Runs1888N, Core18xx):
 
     def special_lay_legal(self, rnd, corp):
         out = []
+        board = None
         for company in self.corps[corp]["companies"]:
             spec = SPECIAL_LAYS.get(company)
             used = self.special_used.get(company, 0)
@@ -442,9 +443,12 @@ class Rules1888N(Runs1888N, Core18xx):
             by_hex = self._special_choices(spec)
             first = self.special_first_hex(company) if used else None
             if first and spec.get("touching"):
-                by_hex = {h: ts for h, ts in by_hex.items() if h in self._touching(first)}
-            # the board's rotations for each hex and tile (the lay is unconnected)
-            board = self.track_map()
+                touching = self._touching(first)
+                by_hex = {h: ts for h, ts in by_hex.items() if h in touching}
+            # the board's rotations for each hex and tile (the lay is unconnected); the board
+            # is made once for all the company's privates
+            if board is None:
+                board = self.track_map()
             fits = {}
             for hex_id, tiles in list(by_hex.items()):
                 for t in tiles:

@@ -119,10 +119,11 @@ class BuyShares(StockStep):
         player = self.player(g)
         out = []
         cash = g.ledger.of(player)
+        par_prices = g.market.par_prices()      # the same for every company
         for corp in g.corps:
             if g.corps[corp]["par"] is None:
                 if corp not in g.closed_corps and g.can_par(corp):
-                    prices = [p for p in g.market.par_prices()
+                    prices = [p for p in par_prices
                               if p * g.shares.president_percent[corp] // 10 <= cash]
                     if prices and g.cert_room(player, corp):
                         pct = g.shares.president_percent[corp]
