@@ -163,50 +163,55 @@ def standings(scores: dict, names=str, money=str) -> list[dict]:
             for p, v in sorted(scores.items(), key=lambda kv: -kv[1])]
 
 
+# The values are made by the thousand for each version of a book: each helper makes its dict
+# at once (no call on to ``value``, no comprehension for extras a value mostly lacks).
 def value(t: str, v, **extra) -> dict:
     out = {"t": t, "v": v}
-    out.update({k: x for k, x in extra.items() if x is not None})
+    if extra:
+        for k, x in extra.items():
+            if x is not None:
+                out[k] = x
     return out
 
 
 def money(v) -> dict:
-    return value("money", v)
+    return {"t": "money", "v": v}
 
 
 def count(v) -> dict:
-    return value("count", v)
+    return {"t": "count", "v": v}
 
 
 def percent(v) -> dict:
-    return value("percent", v)
+    return {"t": "percent", "v": v}
 
 
 def price(v) -> dict:
-    return value("price", v)
+    return {"t": "price", "v": v}
 
 
 def player(v) -> dict:
-    return value("player", v)
+    return {"t": "player", "v": v}
 
 
 def company(v, name: str | None = None) -> dict:
-    return value("company", v, name=name)
+    return {"t": "company", "v": v} if name is None else {"t": "company", "v": v, "name": name}
 
 
 def train(v) -> dict:
-    return value("train", v)
+    return {"t": "train", "v": v}
 
 
 def text(v) -> dict:
-    return value("text", v)
+    return {"t": "text", "v": v}
 
 
 def flag(v) -> dict:
-    return value("flag", bool(v))
+    return {"t": "flag", "v": bool(v)}
 
 
 def listing(t: str, items) -> dict:
-    return value("list", [value(t, x) for x in items])
+    return {"t": "list", "v": [{"t": t, "v": x} for x in items]}
 
 
 # an item's or a column's marks (the third element of its tuple in ``facts`` and ``table``)

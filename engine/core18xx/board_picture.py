@@ -30,26 +30,17 @@ def picture(board: Map, color: str, routes=(), only=None, title=None) -> dict:
     with its stops' places and its ``value`` (the train's revenue); ``only``: the hexes drawn
     (the board around a run), all when None."""
     from engine import contract as C
-    spots, places = {}, {}
-    for name in board.hexes:
-        if only is None or name in only:
-            letter, number = split_hex(name)
-            places[name] = (number * SQ3 / 2 * UNIT, letter * 1.5 * UNIT)
-    x0 = min(x for x, _ in places.values()) - UNIT
-    y0 = min(y for _, y in places.values()) - UNIT
-    hexes, track, stops, centre = [], [], [], {}
-    for name in sorted(places, key=split_hex):
-        hs = board.hexes[name]
-        cx, cy = centre[name] = places[name][0] - x0, places[name][1] - y0
-        hexes.append({"hex": name, "color": hs.color if hs.color in C.BOARD_COLORS else "white",
-                      "points": _outline(cx, cy), **({"tile": hs.tile} if hs.tile else {})})
-        at = _hex_geometry(hs.stops, hs.paths, cx, cy, track)
-        for i, s in enumerate(hs.stops):
+    names = tuple(board.hexes) if only is None else tuple(n for n in board.hexes if n in only)
+    centre, width, height = _layout(names)
+    spots, hexes, track, stops = {}, [], [], []
+    for name, (cx, cy) in centre.items():
+        outline, pieces, at, marks = _hex_drawn(board.hexes[name], cx, cy, color)
+        hexes.append(outline)
+        track.extend(pieces)
+        for i, (mark, city) in enumerate(marks):
             spots[(name, i)] = at[i]
-            city = board.stop_city(name, i)
-            stops.append({"x": _r(at[i][0]), "y": _r(at[i][1]), "kind": s.kind,
-                          **({"value": s.value(color)} if s.value(color) else {}),
-                          "tokens": board.city_tokens(name, city) if city is not None else []})
+            stops.append({**mark, "tokens": board.city_tokens(name, city) if city is not None
+                          else []})
     drawn = []
     for label, route, *more in routes:
         trail, value = (list(more) + [None, None])[:2]
@@ -66,10 +57,49 @@ def picture(board: Map, color: str, routes=(), only=None, title=None) -> dict:
             d = "M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in pts)
         drawn.append({"d": d, "label": label, "stops": [[_r(x), _r(y)] for x, y in pts],
                       **({"value": value} if value is not None else {})})
-    width = max(x for x, _ in places.values()) - x0 + UNIT
-    height = max(y for _, y in places.values()) - y0 + UNIT
     return C.board("board", title or C.msg("book.board", "The board"), _r(width), _r(height),
                    hexes, track, stops, drawn)
+
+
+@lru_cache(maxsize=64)
+def _layout(names: tuple) -> tuple:
+    """Where the hexes ``names`` are drawn: ({hex: its centre}, in drawing order, the
+    picture's width, its height). The same for every board of a title (and every run form
+    around the same hexes): worked out once for them. Never changed by its readers."""
+    places = {}
+    for name in names:
+        letter, number = split_hex(name)
+        places[name] = (number * SQ3 / 2 * UNIT, letter * 1.5 * UNIT)
+    x0 = min(x for x, _ in places.values()) - UNIT
+    y0 = min(y for _, y in places.values()) - UNIT
+    centre = {name: (places[name][0] - x0, places[name][1] - y0)
+              for name in sorted(places, key=split_hex)}
+    width = max(x for x, _ in places.values()) - x0 + UNIT
+    height = max(y for _, y in places.values()) - y0 + UNIT
+    return centre, width, height
+
+
+@lru_cache(maxsize=4096)
+def _hex_drawn(hs, cx: float, cy: float, color: str) -> tuple:
+    """One hex as a tile shows it (a shared ``HexState``, never changed once made) drawn
+    centred on (cx, cy) in the phase's ``color``: (its outline, its pieces of track, where
+    each stop is, each stop's mark without its stations and the stop's city number, as
+    ``Map.stop_city`` counts them). A step changes a hex or two of a board: the others are
+    drawn from here, shared by every picture that shows them so (never changed by its
+    readers)."""
+    from engine import contract as C
+    outline = {"hex": hs.name, "color": hs.color if hs.color in C.BOARD_COLORS else "white",
+               "points": _outline(cx, cy), **({"tile": hs.tile} if hs.tile else {})}
+    pieces: list = []
+    at = _hex_geometry(hs.stops, hs.paths, cx, cy, pieces)
+    marks, cities = [], 0
+    for i, s in enumerate(hs.stops):
+        city = None
+        if s.kind == "city":
+            city, cities = cities, cities + 1
+        marks.append(({"x": _r(at[i][0]), "y": _r(at[i][1]), "kind": s.kind,
+                       **({"value": s.value(color)} if s.value(color) else {})}, city))
+    return outline, tuple(pieces), tuple(at), tuple(marks)
 
 
 def _piece(c: tuple, a, b, spots: dict, name: str) -> tuple:

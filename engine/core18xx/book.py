@@ -217,6 +217,28 @@ def market_section(market) -> dict:
     return grid
 
 
+# each live game's sections as last made, by name, with the inputs each was made from: most
+# steps change a section or two, and an unchanged one is the same object as the last version's,
+# which a page finds unchanged at once. Shared from one version's book to the next, so never
+# changed in place; its inputs are plain data made afresh for each book, so never changed either
+_made: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def made_again(game, name: str, build, *inputs):
+    """``build(*inputs)`` (a pure builder of this module), or the section it made for ``game``
+    (the rules object of a live game) under ``name`` last time, when ``inputs`` equal the
+    inputs it was made from then."""
+    kept = _made.get(game)
+    if kept is None:
+        kept = _made[game] = {}
+    last = kept.get(name)
+    if last is not None and last[0] == inputs:
+        return last[1]
+    section = build(*inputs)
+    kept[name] = (inputs, section)
+    return section
+
+
 def market_track(prices, tokens: dict) -> dict:
     cells = [{"price": p, "zone": None, "tokens": list(tokens.get(i, []))}
              for i, p in enumerate(prices)]
@@ -324,8 +346,8 @@ class CoreBookMixin(Scores):
         corps = [c for c in self.corps if c not in self.closed_corps]
         players = []
         for p in self.players:
-            shares = [(c, self.shares.percent(c, p), self.shares.president.get(c) == p)
-                      for c in corps if self.shares.percent(c, p)]
+            shares = [(c, pct, self.shares.president.get(c) == p)
+                      for c in corps if (pct := self.shares.percent(c, p))]
             players.append((p, {"cash": self.ledger.of(p), "certs": self.cert_count(p),
                                 "limit": self.cert_limit(), "shares": shares,
                                 "privates": [s for s, c in self.companies.items()
@@ -349,8 +371,11 @@ class CoreBookMixin(Scores):
         supply = [(k, left[k], self.depot.specs[k].get("price")) for k in self.depot.specs]
         notes = [C.msg("book.exported_at_set_end", "exported at the end of this set of operating "
                        "rounds if nobody buys it")] if self.exports_at_set_end() else []
-        built = [(h, {"tile": t, "stations": [corp for corp in corps
-                                               if any(tk[0] == h for tk in self.corps[corp]["tokens"])]})
+        stations: dict = {}                     # hex -> the companies with a station there
+        for corp in corps:
+            for h in dict.fromkeys(tk[0] for tk in self.corps[corp]["tokens"]):
+                stations.setdefault(h, []).append(corp)
+        built = [(h, {"tile": t, "stations": stations.get(h, [])})
                  for h, (t, _r) in sorted(self.board.laid.items())]
         r = self.round
         auction = getattr(r, "auction", None)
@@ -373,26 +398,25 @@ class CoreBookMixin(Scores):
                    else []),
             turn,
             bids,
-            players_table(players),
-            companies_table(companies),
-            privates_table(privates),
-            *trains_section(supply, Depot.kind(nxt) if nxt else None,
-                            self.depot.price(nxt) if nxt else None,
-                            self.next_train_triggers(), notes),
+            made_again(self, "players", players_table, players),
+            made_again(self, "companies", companies_table, companies),
+            made_again(self, "privates", privates_table, privates),
+            *made_again(self, "trains", trains_section, supply, Depot.kind(nxt) if nxt else None,
+                        self.depot.price(nxt) if nxt else None, self.next_train_triggers(),
+                        notes),
             market_section(self.market),
             self.board_picture(),
-            map_table(built),
+            made_again(self, "map", map_table, built),
         )
 
     def board_picture(self) -> dict | None:
         """With a map: the board drawn (tiles, stations), and while a company is to run its
         trains, the best routes found for them."""
-        board = self.track_map()
-        if board is None:
+        if not self.MAP:                      # no map, no board (``track_map``'s test)
             return None
         colors = [c for c in self.phase_colors() if c in PHASE_COLORS]
+        color = colors[-1] if colors else PHASE_COLORS[0]
         r = self.round
-        routes = []
         if getattr(r, "name", "") == "operating" and getattr(r, "corp", None) and \
                 getattr(r, "stage", RUN + 1) <= RUN and self.corps[r.corp]["trains"]:
             finder = self.route_finder(r.corp)
@@ -402,11 +426,11 @@ class CoreBookMixin(Scores):
                              route="-".join(route.hexes())),
                        route.stops, finder.track_of(route), C.money(route.revenue))
                       for t, route in best[1].items()]
-        color = colors[-1] if colors else PHASE_COLORS[0]
-        if routes:
-            return picture(board, color, routes)
+            if routes:                        # drawn on the board the routes were found on
+                return picture(finder.board, color, routes)
         # the board alone changes only with a tile, a station or a phase: drawn once for them
+        # (the map built only then)
         key = (type(self).__name__, color, tuple(sorted(self.board.laid.items())),
                tuple(sorted((h, tuple(tuple(t) for t in v))
                             for h, v in self.board.tokens.items() if v)))
-        return board_drawn(key, lambda: picture(board, color, ()))
+        return board_drawn(key, lambda: picture(self.track_map(), color, ()))

@@ -63,6 +63,8 @@ authority, and every value the book keeps can be corrected.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from engine import contract as C
 from engine.core18xx.bank import BANK, Ledger
 from engine.core18xx.book import CoreBookMixin
@@ -286,6 +288,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
     def _view(self) -> dict:
         phase = self.phase
         nxt = self.depot.next_train()
+        left = Counter(Depot.kind(t) for t in self.depot.upcoming)     # one pass, not per type
         return {
             "round": self.round.name, "round_detail": self.round.view(self), "turn": self.turn,
             "phase": phase["name"], "train_limit": phase["train_limit"], "tiles": phase["tiles"],
@@ -294,8 +297,8 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
             "seating": self.order,
             "player_state": {p: {"cash": self.ledger.of(p), "certs": self.cert_count(p),
                             "bankrupt": p in self.bankrupt,
-                            "shares": {c: self.shares.percent(c, p) for c in self.corps
-                                       if self.shares.percent(c, p)},
+                            "shares": {c: pct for c in self.corps
+                                       if (pct := self.shares.percent(c, p))},
                             "companies": [c for c, s in self.companies.items()
                                           if s["owner"] == p and not s["closed"]]}
                         for p in self.players},
@@ -316,8 +319,7 @@ class Core18xx(TrainsMixin, TrackMixin, DividendMixin, ShareTradingMixin, Privat
                           for s, c in self.companies.items()},
             "depot": {"next": nxt, "available": self.depot.available(),
                       "price": self.depot.price(nxt) if nxt else None,
-                      "remaining": {k: sum(1 for t in self.depot.upcoming if Depot.kind(t) == k)
-                                    for k in self.depot.specs},
+                      "remaining": {k: left[k] for k in self.depot.specs},
                       "discarded": list(self.depot.discarded),
                       "triggers": self.next_train_triggers(),
                       "exported_at_set_end": self.exports_at_set_end()},

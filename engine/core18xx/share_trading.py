@@ -44,8 +44,11 @@ class ShareTradingMixin:
         return not self.market.in_zone(corp, self.NO_CERT_LIMIT_ZONE)
 
     def cert_count(self, player: str) -> int:
-        certs = self.shares.certs
-        n = sum(k for c in self.corps if (k := certs(c, player)) and self.counts_for_limit(c))
+        certs, held = self.shares.certs, self.shares.held
+        # only the companies the player holds a share of (the book and the view count each
+        # player's every version: the other companies' certificates are none)
+        n = sum(certs(c, player) for c in self.corps
+                if held[c].get(player) and self.counts_for_limit(c))
         return n + self.private_certs(player)
 
     def private_certs(self, player: str) -> int:

@@ -84,13 +84,13 @@ class BookMixin(B.Scores):
                      extra=[(C.msg("book.korean_war", "Korean War"), C.text(war))] + end),
             self.turn_steps(),
             self.auction_bids(),
-            B.players_table(players),
-            B.companies_table(companies),
-            *B.trains_section(supply, nt.get("type"), nt.get("price"), nt.get("triggers") or [],
-                              rusted=sorted(self.rusted)),
+            B.made_again(self, "players", B.players_table, players),
+            B.made_again(self, "companies", B.companies_table, companies),
+            *B.made_again(self, "trains", B.trains_section, supply, nt.get("type"),
+                          nt.get("price"), nt.get("triggers") or [], (), sorted(self.rusted)),
             B.market_track(list(D.MARKET), tokens),
             self.readings(),
-            B.map_table(built),
+            B.made_again(self, "map", B.map_table, built),
             C.drawn_seating(self.seating),       # §3: the seating is drawn at set-up
         )
 
