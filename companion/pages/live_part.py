@@ -288,7 +288,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     clock = clock_view(access, state)
     answered = {error_index, (confirm or {}).get("index")} - {None}
 
-    def form_html(f) -> Markup:
+    def form_html(f) -> str:
         """A step's form: made once for its legal entry; the form a post's answer is about (its
         error, what was typed, a question) made for it."""
         if f.index in answered:
@@ -296,7 +296,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
                              posted=posted, confirm=confirm)
         html = memo.keyed(("form-html", f.piece), lambda: step_form(
             dataclasses.replace(f, index=INDEX_SLOT), code, *FORM_SLOTS))
-        return Markup(html.replace(INDEX_SLOT, str(f.index)))
+        return str.replace(html, INDEX_SLOT, str(f.index))    # (Markup's replace escapes)
 
     def entry_html(h: dict) -> Markup:
         """A history line: made once for its log row (as marked undone) for both kinds of phone,
