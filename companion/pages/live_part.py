@@ -279,9 +279,12 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     forms = _forms(memo, st["legal"]) if access.can_write else []
     acting = state.get("acting") or []
     acting_ids = set(map(str, acting))
-    now_forms = [f for f in forms if str(f.entity) in acting_ids or
-                 (f.entity is None and not f.anytime)]
-    others = [f for f in forms if f not in now_forms and f.type != "correction"]
+    now_forms, others = [], []            # (a form is in one list or the other, or neither)
+    for f in forms:
+        if str(f.entity) in acting_ids or (f.entity is None and not f.anytime):
+            now_forms.append(f)
+        elif f.type != "correction":
+            others.append(f)
     fixes = [f for f in forms if f.type == "correction"]     # the engine declares one per kind
     fix_at = {f.index for f in fixes}
     ranking = _ranking(access, state) if state.get("finished") else []
