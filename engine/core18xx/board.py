@@ -167,14 +167,9 @@ class Map:
             return None
         return other
 
-    def open_edge(self, name: str, edge: int, exits_here: set | None = None) -> bool:
-        """Track may run from ``name`` over ``edge``: a hex is there, no border, and a blue,
-        gray or red hex on the other side has track of its own on that edge."""
-        other = self.across(name, edge)
-        if other is None:
-            return False
-        hs = self.hexes[other]
-        return hs.color not in SOLID_COLORS or (edge + 3) % 6 in hs.by_edge
+    def open_edge(self, name: str, edge: int) -> bool:
+        """Track may run from ``name`` over ``edge`` (:func:`open_over`)."""
+        return open_over(self.sides(name)[edge], edge)
 
     # -- stations ---------------------------------------------------------------------------
     def city_tokens(self, name: str, city: int) -> list[str]:
@@ -421,6 +416,14 @@ class Map:
         return city if city < len(cities) else 0
 
 
+def open_over(other: HexState | None, edge: int) -> bool:
+    """Track may run over a hex's ``edge`` to ``other``, what lies across it (``Map.sides``): a
+    hex is there, no border, and a blue, gray or red hex there has track of its own on that
+    edge."""
+    return other is not None and (other.color not in SOLID_COLORS or
+                                  (edge + 3) % 6 in other.by_edge)
+
+
 def _lay_fault(code: str, rotation: int, hs: HexState, sides: tuple, own_track: bool,
                reach: tuple | None) -> tuple | None:
     """Why the board refuses track ``code`` at ``rotation`` on a hex showing ``hs``, as
@@ -431,9 +434,7 @@ def _lay_fault(code: str, rotation: int, hs: HexState, sides: tuple, own_track: 
     stops, paths = rotated(code, rotation)
     new_exits = exits(paths)
     for e in sorted(new_exits):
-        other = sides[e]
-        if other is None or not own_track and other.color in SOLID_COLORS \
-                and (e + 3) % 6 not in other.by_edge:
+        if sides[e] is None if own_track else not open_over(sides[e], e):
             return "track_off_board", e
     lost = Map.dropped_track(hs, stops, paths)
     if lost is not None:
