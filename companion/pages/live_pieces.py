@@ -73,8 +73,12 @@ def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool
     ``csrf`` and ``version``: the slots each phone fills in (pages/live_part.py)."""
     if not can_act:
         return ""
-    hidden = (f'\n    <input type="hidden" name="csrf_token" value="{csrf}">\n'
-              f'    <input type="hidden" name="expected_version" value="{version}">\n    ')
+
+    def form(endpoint: str, button: str, text: str, after: str) -> str:
+        return (f'\n  <form method="post" action="{esc(url_for(endpoint, code=code))}" data-live>'
+                f'\n    <input type="hidden" name="csrf_token" value="{csrf}">\n'
+                f'    <input type="hidden" name="expected_version" value="{version}">\n    '
+                f'<button class="alt" id="{button}">{text}</button>\n{after}  </form>\n  ')
     undo = redo = ""
     if undo_target:
         board = ""
@@ -88,13 +92,9 @@ def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool
             allow = said("entered by %(who)s: they must allow it", who=undo_target["name"])
             whose = (f'<span class="muted" data-not="{esc(undo_target["player"])}">{allow}'
                      f"</span>")
-        take = said("Take back: %(what)s", what=undo_target["what"])
-        undo = (f'\n  <form method="post" action="{esc(url_for("pages.undo", code=code))}" '
-                f'data-live>{hidden}<button class="alt" id="undo">{take}</button>\n'
-                f"    {board}\n    {whose}\n  </form>\n  ")
+        undo = form("pages.undo", "undo", said("Take back: %(what)s", what=undo_target["what"]),
+                    f"    {board}\n    {whose}\n")
     if can_redo:
-        again = said("Redo the step undone last")
-        redo = (f'\n  <form method="post" action="{esc(url_for("pages.redo", code=code))}" '
-                f'data-live>{hidden}<button class="alt" id="redo">{again}</button>\n  </form>\n  ')
+        redo = form("pages.redo", "redo", said("Redo the step undone last"), "")
     card = said("Undo and correct")
     return f'\n<section class="card undo-fix" aria-label="{card}">\n  {undo}\n  {redo}'

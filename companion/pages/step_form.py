@@ -176,13 +176,11 @@ def _confirm_html(confirm: dict, code: str) -> str:
         who = confirm["for_name"]
         ask, yes, no = (said("Enter this for %(who)s?", who=who),
                         said("Yes, enter it for %(who)s", who=who), said("No"))
-        asked = (f'\n    <p><strong>{ask}</strong> {esc(confirm.get("what"))}</p>\n    {warn}\n'
-                 f'    <div class="row"><button name="confirm" value="1">{yes}</button>\n'
-                 f'    <a class="btn alt" href="{back}">{no}</a></div>\n    ')
+        ask = f'<strong>{ask}</strong> {esc(confirm.get("what"))}'
     else:
         ask, yes, no = (said("Check before it counts: %(what)s", what=confirm.get("what")),
                         said("Yes, enter it"), said("Cancel"))
-        asked = (f'\n    <p><strong>{ask}</strong></p>\n    {warn}\n'
-                 f'    <div class="row"><button name="confirm" value="1">{yes}</button>\n'
-                 f'    <a class="btn alt" href="{back}">{no}</a></div>\n    ')
-    return f'\n  <div class="confirm" role="alert" data-confirm>\n    {asked}\n  </div>'
+        ask = f"<strong>{ask}</strong>"
+    return (f'\n  <div class="confirm" role="alert" data-confirm>\n    \n    <p>{ask}</p>\n'
+            f'    {warn}\n    <div class="row"><button name="confirm" value="1">{yes}</button>\n'
+            f'    <a class="btn alt" href="{back}">{no}</a></div>\n    \n  </div>')

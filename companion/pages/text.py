@@ -8,8 +8,7 @@ from flask import current_app, request
 from markupsafe import Markup
 
 from companion import inline, present
-from companion.i18n import gettext as _
-from companion.i18n import translations
+from companion.i18n import gettext as _, translations
 from companion.pages import pictures
 from companion.pages.blueprint import bp
 from engine import titles
