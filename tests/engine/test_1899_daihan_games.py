@@ -159,6 +159,23 @@ def test_a_game_replays_from_its_record_with_the_command_line(tmp_path):
     assert "1899-DAIHAN\t1899 DAIHAN" in listed.stdout.splitlines()
 
 
+def test_a_forced_sale_is_offered_only_if_it_is_accepted_once_the_dividend_is_passed():
+    """Found by the property test below (5 players, seed 822, "bank"): a trainless company's
+    president is short of its forced train before its run and dividend. A post then first
+    withholds, which moves the price of the president's shares: the sales that were offered
+    could no longer pay, and each was refused ("sale_cannot_cover") while bankruptcy was not
+    offered, so the game stood still. What is offered is what the step allows after the
+    withhold: here bankruptcy, which ends the game."""
+    game = Game(TITLE, NAMES[:5], seed=822)
+    play(game, 822, "bank", max_steps=201)
+    rnd = game.rules.round
+    assert rnd.name == "operating" and game.rules.emergency_need(rnd, rnd.corp) > 0
+    offered = [e["type"] for e in game.legal_actions() if e["type"] != "correction"]
+    assert "bankrupt" in offered and "sell_shares" not in offered, offered
+    game.process({"type": "bankrupt", "entity": rnd.corp})
+    assert game.finished
+
+
 # -- properties ----------------------------------------------------------------------------
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(3, 5), seed=st.integers(0, 10_000), steps=st.integers(10, 500),

@@ -4,6 +4,8 @@ forced train purchase) and ``EndTurn``. The turn's shared state is the round's
 (``engine.core18xx.rounds.operating``)."""
 from __future__ import annotations
 
+import copy
+
 from engine.core18xx.rounds.operating import DIVIDEND, RUN, TOKEN, TRACK
 from engine import contract as C
 from engine.core18xx.entries import entry, pass_entry, word
@@ -225,16 +227,31 @@ class EmergencyMoney(OperatingStep):
     def process_bankrupt(self, g, action):
         rnd = self.round
         corp = rnd.corp
-        if not g.can_go_bankrupt(rnd, corp):
+        if not self._withheld_first(g, rnd) and not g.can_go_bankrupt(rnd, corp):
             g.declare_bankrupt(rnd, corp)      # refuses, saying why
         rnd.skip_to_trains(g, corp)
-        g.declare_bankrupt(rnd, corp)
+        g.declare_bankrupt(rnd, corp)          # (after a withhold, which moved the price)
+
+    @staticmethod
+    def _withheld_first(g, rnd) -> bool:
+        """A sale or a bankruptcy posted now first passes the company's run and dividend by
+        (``skip_to_trains``): withholding moves the price the president's shares sell at. Rare:
+        a trainless company's president short of its train before its dividend."""
+        return rnd.stage < DIVIDEND and g.emergency_need(rnd, rnd.corp) > 0
 
     def legal(self, g):
         rnd = self.round
-        corp = rnd.corp
         if not rnd.trains_reachable(g):
             return []
+        if self._withheld_first(g, rnd):       # what it allows after that (on a copy)
+            ahead = copy.deepcopy(g)
+            ahead.round.skip_to_trains(ahead, ahead.round.corp)
+            return self._legal_in(ahead, ahead.round)
+        return self._legal_in(g, rnd)
+
+    @staticmethod
+    def _legal_in(g, rnd) -> list:
+        corp = rnd.corp
         need = g.emergency_need(rnd, corp)
         president = g.shares.president.get(corp)
         out = []
