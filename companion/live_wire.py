@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import operator
 import re
 import zlib
+from array import array
+from itertools import accumulate, compress, count
 from typing import NamedTuple
 
 from wsproto.extensions import PerMessageDeflate
@@ -118,11 +121,12 @@ def _worth_it(version: int, ops: list, lines: int, html: str) -> Message | None:
 
 
 class Outline(NamedTuple):
-    """What :func:`piece_delta` reads of a part made before (its pieces, shared with the part,
-    and its serial), kept without the part's joined text: the parts a table's phones may hold
-    when they post are kept this way (pages/live_part.py)."""
+    """What :func:`piece_delta` reads of a part made before (its pieces and ``starts``, shared
+    with the part, and its serial), kept without the part's joined text: the parts a table's
+    phones may hold when they post are kept this way (pages/live_part.py)."""
     pieces: tuple
     serial: int
+    starts: array
 
 
 class Part(str):
@@ -131,12 +135,14 @@ class Part(str):
     piece by piece (the pages' ``companion/pages/live_part.py`` makes them). ``since``: what
     changed since the parts it was compared with, by their ``serial`` (:func:`changed_since`);
     ``paired``: the kinds of slot whose new pieces are sent as what changed from a gone piece of
-    their kind (:func:`piece_delta`)."""
+    their kind (:func:`piece_delta`); ``starts``: the line each piece starts at and the part's
+    line count, once found (:func:`_starts`; 4 bytes a piece, kept by its outline too)."""
 
     pieces: tuple
     serial: int
     since: dict
     paired: frozenset
+    starts: array
 
     def __new__(cls, pieces, paired=()):
         part = super().__new__(cls, "\n".join(html for _, html in pieces))
@@ -144,10 +150,11 @@ class Part(str):
         part.paired = frozenset(paired)
         part.serial = next(_part_serials)
         part.since = {}
+        part.starts = array("I")
         return part
 
     def outline(self) -> Outline:
-        return Outline(self.pieces, self.serial)
+        return Outline(self.pieces, self.serial, self.starts)
 
 
 _part_serials = itertools.count(1)
@@ -160,70 +167,118 @@ def piece_delta(old: Part | Outline, new: Part) -> tuple[list, int]:
     to where that piece starts in ``old``); a piece of a new slot ``(kind, ...)`` whose kind
     ``new`` pairs (``Part.paired``: the form of a new legal entry) is compared with a gone piece
     of that kind (the form it took the place of, which says most of the same lines); any other
-    piece of a new slot is sent as it is."""
-    at, line = {}, 0
-    for slot, html in old.pieces:
-        n = html.count("\n") + 1
-        at[slot] = (line, html, n)
-        line += n
+    piece of a new slot is sent as it is. Text after text is joined to it, and a run from where
+    the run before ends is made one with it, as each piece comes: the pieces as they were, most
+    of a part, one after another make one run. The line counts of ``new``'s pieces are known on
+    the way (a piece as it was has its old count, a changed one is split into its lines) and kept
+    as its ``starts``: the part made after it is found from it without counting them again."""
+    pieces, starts = old.pieces, _starts(old).tolist()
+    index = {slot: i for i, (slot, _) in enumerate(pieces)}
+    gone = None                         # kind -> the old slots of that kind gone (:func:`_gone`)
+    ops: list = []
+    end = -1                            # the line after ops[-1] when it is a run, else -1
+    counts = []                         # the line count of each of new's pieces
+    for slot, html in new.pieces:
+        i = index.get(slot)
+        if i is None:
+            if isinstance(slot, tuple) and slot[0] in new.paired:
+                if gone is None:
+                    gone = _gone(index, new)
+                spare = gone.get(slot[0])
+                if spare:
+                    i = index[spare.pop(0)]
+            if i is None:
+                text = str(html)         # a piece may be Markup: its + would escape a str
+                if end < 0 and ops:
+                    ops[-1] += "\n" + text
+                else:
+                    ops.append(text)
+                end = -1
+                counts.append(text.count("\n") + 1)
+                continue
+        elif pieces[i][1] == html:      # (the same object mostly: str's == looks first)
+            start, stop = starts[i], starts[i + 1]  # as it was: old's lines start to stop
+            if start == end:
+                ops[-1][1] += stop - start
+            else:
+                ops.append([start, stop - start])
+            end = stop
+            counts.append(stop - start)
+            continue
+        changed, n = _changed_piece(pieces[i][1], html, starts[i])
+        first = changed[0]              # (only it may go on from the ops before)
+        if type(first) is str:
+            if end < 0 and ops:
+                ops[-1] += "\n" + first
+                del changed[0]
+        elif first[0] == end:
+            ops[-1][1] += first[1]
+            del changed[0]
+        ops += changed
+        last = ops[-1]
+        end = -1 if type(last) is str else last[0] + last[1]
+        counts.append(n)
+    if not new.starts:
+        new.starts[:] = array("I", accumulate(counts, initial=0))
+    return ops, starts[-1]
+
+
+def _starts(part: Part | Outline) -> array:
+    """The line each of ``part``'s pieces starts at, and its line count last: kept on the part
+    (and its outline) once found, by :func:`piece_delta` as it made the part from the one before,
+    else counted here. Filled in one assignment: two threads that find them at once fill in the
+    same numbers."""
+    if not part.starts:
+        part.starts[:] = array("I", accumulate(
+            (html.count("\n") + 1 for _, html in part.pieces), initial=0))
+    return part.starts
+
+
+def _gone(index: dict, new: Part) -> dict:
+    """The slots of the part before (``index``: each slot's place in it) that ``new`` has no
+    more, by kind, of the kinds ``new`` pairs: found when :func:`piece_delta` first needs them."""
     now = {slot for slot, _ in new.pieces}
-    gone: dict = {}                     # kind -> the old slots of that kind no longer there
-    for slot in at:
+    gone: dict = {}
+    for slot in index:
         if isinstance(slot, tuple) and slot not in now and slot[0] in new.paired:
             gone.setdefault(slot[0], []).append(slot)
-    ops: list = []
-
-    def add(op):
-        if isinstance(op, str):
-            op = str(op)                 # a piece may be Markup: its + would escape a str
-        if ops and isinstance(op, str) and isinstance(ops[-1], str):
-            ops[-1] += "\n" + op
-        elif ops and isinstance(op, list) and isinstance(ops[-1], list) and \
-                ops[-1][0] + ops[-1][1] == op[0]:
-            ops[-1] = [ops[-1][0], ops[-1][1] + op[1]]
-        else:
-            ops.append(op)
-    for slot, html in new.pieces:
-        was = at.get(slot)
-        if was is None:
-            spare = gone.get(slot[0]) if isinstance(slot, tuple) else None
-            if not spare:
-                add(html)
-                continue
-            was = at[spare.pop(0)]
-        elif was[1] == html:             # (the same object mostly: str's == looks first)
-            add([was[0], was[2]])
-            continue
-        for op in _changed_piece(was[1], html):
-            add(op if isinstance(op, str) else [was[0] + op[0], op[1]])
-    return ops, line
+    return gone
 
 
-def _changed_piece(old: str, new: str) -> list:
-    """:func:`line_delta`'s ops for a piece that changed. Most change a few lines in place (a
-    version in each form, a name): with as many lines as before, the lines are compared in
-    order, a run kept where they are equal; else :func:`line_delta`."""
+def _changed_piece(old: str, new: str, at: int) -> tuple[list, int]:
+    """:func:`line_delta`'s ops for a piece that changed, its runs moved to where the piece
+    starts in its part (``at``), and its line count. Most change a few lines in place (a version
+    in each form, a name): with as many lines as before, the lines are compared in order, a run
+    kept where they are equal; else :func:`line_delta`. The ops are new lists and plain strings,
+    and none goes on from the one before it (text after text, a run from where the run before
+    ends): only the first may, from the ops of the pieces before."""
     was, now = _lines(old), _lines(new)
     if len(was) != len(now):
-        return line_delta(old, new)[0]
-    ops: list = []
-    for i, (a, b) in enumerate(zip(was, now)):
-        if a == b:
-            if ops and isinstance(ops[-1], list):
-                ops[-1][1] += 1
-            else:
-                ops.append([i, 1])
-        elif ops and isinstance(ops[-1], str):
-            ops[-1] += "\n" + b
+        ops = line_delta(old, new)[0]
+        for op in ops:
+            if type(op) is list:
+                op[0] += at
+        return ops, len(now)
+    ops = []
+    i = 0                               # the first line not in ops yet
+    for k in compress(count(), map(operator.ne, was, now)):      # the lines that differ
+        if k > i:
+            ops += [at + i, k - i], now[k]
+        elif ops:                       # (the line before differs too)
+            ops[-1] += "\n" + now[k]
         else:
-            ops.append(b)
-    return ops
+            ops.append(now[k])
+        i = k + 1
+    if i < len(now):
+        ops.append([at + i, len(now) - i])
+    return ops, len(now)
 
 
 def _lines(text: str) -> list[str]:
     """``text``'s lines as plain strings: a piece is often Markup, whose own ``split`` makes
-    each line a Markup (a third of the time a delta took)."""
-    return str.split(text, "\n")
+    each line a Markup (a third of the time a delta took); an empty text ``str.split`` gives back
+    itself, Markup too."""
+    return str.split(text, "\n") if text else [""]
 
 
 def line_delta(old: str, new: str) -> tuple[list, int]:

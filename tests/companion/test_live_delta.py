@@ -107,6 +107,36 @@ def test_a_new_form_is_sent_as_what_changed_from_the_one_it_took_the_place_of():
     assert form.format("HS") in "\n".join(op for op in ops if isinstance(op, str))
 
 
+def test_a_part_keeps_where_its_pieces_start_for_the_part_after_it():
+    """What changed since a part is found with the line each of its pieces starts at, kept on
+    the part (and its outline) when the part itself was found from the one before it (a piece as
+    it was has its old line count, a changed one is split): the same numbers as counted, and
+    the same delta as from the same pieces counted afresh."""
+    form = "\n".join(["<form>", "<button>Bid on {}</button>", "</form>"])
+    first = Part([("head", '<div id="live" data-version="1">'),
+                  ("a", Markup("<p>a</p>\n<p>b</p>")), ("empty", ""),
+                  (("step", "KT"), form.format("KT")), ("end", "</div>")], ["step"])
+    second = Part([("head", '<div id="live" data-version="2">'),
+                   ("a", Markup("<p>a</p>\n<p>B</p>")), ("empty", Markup("")),
+                   ("new", "<p>n1</p>\n<p>n2</p>"),
+                   (("step", "TA"), form.format("TA") + "\n<p>more</p>"), ("end", "</div>")],
+                  ["step"])
+    third = Part([("head", '<div id="live" data-version="3">'), ("a", Markup("<p>a</p>")),
+                  ("new", "<p>n1</p>\n<p>n2</p>"), ("end", "</div>")], ["step"])
+    held = second.outline()                    # (an outline is kept before its part is compared)
+    assert not second.starts
+    piece_delta(first, second)
+    counted = [0]
+    for _, html in second.pieces:
+        counted.append(counted[-1] + html.count("\n") + 1)
+    assert list(second.starts) == counted and held.starts is second.starts
+    afresh = Part(second.pieces, ["step"])
+    for before in (second, held):
+        ops, lines = piece_delta(before, third)
+        assert (ops, lines) == piece_delta(afresh, third)
+        assert apply_delta(second, ops, lines) == third
+
+
 def test_a_small_change_is_sent_as_a_delta_a_big_one_whole():
     body = "\n".join(f"<p data-n={i}>row {i}</p>" for i in range(200))
     first = part_message(1, '<div id="live" data-version="1">\n' + body + "\n</div>")
