@@ -5,7 +5,9 @@ A step changes a few sections and each is made again, often twice (its summary a
 the book): the largest cost of the live part a step makes. So the sections that change most,
 every kind, are written here in plain Python (markupsafe's ``escape`` and ``str.join``), several
 times quicker than the Jinja macro they were (bench/section_html.py); a board's drawing is
-companion/pages/pictures.py's, which a step's form draws with too.
+companion/pages/pictures.py's, which a step's form draws with too. A table made again takes
+the rows a step left unchanged as they were made (``_rows``, kept per language, table's words
+and columns shown): a step changes a row or two of a table, not all of them.
 
 The words are the pages' own (``companion.present``), in the request's language, and the HTML
 is what the Jinja macro made, byte for byte (tests/companion/test_section_html.py compares
@@ -21,9 +23,10 @@ five columns one line per row.
 """
 from __future__ import annotations
 
+from companion.kept import Kept
 from companion.pages.book_layout import NUMBERS, glance_left, table_layout
 from companion.pages.pictures import drawing, esc, route_key, route_marks
-from companion.present import message_text, value_text
+from companion.present import _ctx, _locale, _words, message_text, value_text
 
 NUM, WIDE = ' class="num"', ' class="wide"'
 
@@ -80,36 +83,72 @@ def _facts(s: dict, skip: int, compact: bool) -> str:
         for i in items) + "</dl>\n"
 
 
+# A table's rows as they were made last, to be taken again (:func:`_table`). A step changes a
+# few values of a table section (a player's cash, a company's trains), and the live part makes
+# the whole section again (live_part.py keeps a section only while all of it is unchanged): its
+# unchanged rows are taken from here, not said again cell by cell. What a row's HTML is made
+# from, all of it in the key or compared:
+# - the words its values are said in (present.py's ``value_text``/``message_text``): the page's
+#   language (its gettext words and Korean particles too), the table's currency and players'
+#   names, the title's words table (kept by identity, as present.py's ``_SAID`` keeps it: the
+#   table is held in the value, so its id is not another's while it is kept);
+# - the section's id, what a row is about and how that is named, and the columns shown: their
+#   keys and labels as said (a cell's number class comes from the cell's own type);
+# - the row itself: its subject (the key of the rows kept) and its cells, taken as unchanged
+#   while equal (``==``), as live_part.py takes a section.
+# Each entry holds only the rows of the last table made for its key (a row gone is dropped), and
+# is replaced whole, never changed once kept, so two threads making the same section at once
+# only miss each other's rows. ``ROWS_KEEP``: tables × languages × sections × (summary, book).
+ROWS_KEEP = 4096
+_rows = Kept(ROWS_KEEP)     # key -> (the words table, {subject: (cells, the row's HTML)})
+
+
 def _table(s: dict, compact: bool) -> str:
     """A table a row per subject (a player, a company, a train, a hex): the columns
     ``book_layout.table_layout`` shows, each cell labelled with its column for a phone's card
-    layout; a list value one unbroken span per item."""
+    layout; a list value one unbroken span per item. A row is made again only when it, or the
+    words or columns it is made with, changed since this table was last made (``_rows``)."""
     plan = table_layout(s, compact)
     used, subject, num = plan["used"], plan["subject"], plan["num"]
     labels = [esc(message_text(c.get("label"))) for c in used]
     head = "".join(f'<th{NUM if c["key"] in num else ""}>{label}</th>'
                    for c, label in zip(used, labels))
-    rows = []
+    words = _words()
+    key = (_locale(), _ctx("currency", "$"), tuple(_ctx("player_names", {}).items()), id(words),
+           s.get("id"), subject, plan["subject_type"],
+           tuple((c["key"], label) for c, label in zip(used, labels)))
+    kept = _rows.get(key)
+    was = kept[1] if kept is not None and kept[0] is words else {}
+    made, rows = {}, []
     for row in s["rows"]:
-        who = row[subject]
-        cells = row["cells"]
-        out = [f'<tr data-{subject}="{esc(who)}"><th>'
-               f'{esc(value_text({"t": plan["subject_type"], "v": who}))}</th>']
-        for c, label in zip(used, labels):
-            v = cells.get(c["key"])
-            out.append(f'<td data-label="{label}"'
-                       f'{NUM if v and v.get("t") in NUMBERS else ""}>')
-            if v and v.get("t") == "list" and v.get("v"):
-                out.append(", ".join(f'<span class="nw">{esc(value_text(x))}</span>'
-                                     for x in v["v"]))
-            elif v:
-                out.append(esc(value_text(v)))
-            out.append("</td>")
-        out.append("</tr>")
-        rows.append("".join(out))
+        who, cells = row[subject], row["cells"]
+        old = was.get(who)
+        html = old[1] if old is not None and old[0] == cells else \
+            _row(who, cells, subject, plan["subject_type"], used, labels)
+        made[who] = (cells, html)
+        rows.append(html)
+    _rows.put(key, (words, made))
     return (f'\n\n\n<div class="scroll"><table{WIDE if plan["wide"] else ""}>\n'
             f'<thead><tr><th></th>{head}</tr></thead>\n<tbody>{"".join(rows)}</tbody>\n'
             f'</table></div>\n')
+
+
+def _row(who, cells: dict, subject: str, subject_type: str, used: list, labels: list) -> str:
+    """A table's row: its subject named, then its cell of each column shown."""
+    out = [f'<tr data-{subject}="{esc(who)}"><th>'
+           f'{esc(value_text({"t": subject_type, "v": who}))}</th>']
+    for c, label in zip(used, labels):
+        v = cells.get(c["key"])
+        out.append(f'<td data-label="{label}"'
+                   f'{NUM if v and v.get("t") in NUMBERS else ""}>')
+        if v and v.get("t") == "list" and v.get("v"):
+            out.append(", ".join(f'<span class="nw">{esc(value_text(x))}</span>'
+                                 for x in v["v"]))
+        elif v:
+            out.append(esc(value_text(v)))
+        out.append("</td>")
+    out.append("</tr>")
+    return "".join(out)
 
 
 def _market(s: dict) -> str:
