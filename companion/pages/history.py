@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from flask import render_template, request, url_for
 from markupsafe import Markup
@@ -14,21 +15,36 @@ from companion.pages.text import _use_table, describe, device_name, event_text, 
 from companion.present import engine_text
 
 
-def _effective_steps(entries: list[dict]) -> list[dict]:
-    """The history entries whose actions are in force (undo/redo taken into account)."""
-    stack, undone = [], []
+class UndoMarks(NamedTuple):
+    """What the undos and redos of a run of history entries leave (:func:`undo_marks`)."""
+    in_force: list          # the entries whose actions are in force, oldest first
+    undone: set             # the versions of the steps not in force (undone, not redone)
+    taken_back: list        # the steps the last undos took back, newest first
+
+
+def undo_marks(entries: list[dict]) -> UndoMarks:
+    """The entries' steps in force, those undone, and those the last undos took back (the
+    log's trailing run of undos: what to put back on the board, step by step), found in one
+    pass: undo takes the last step in force back, redo puts the last undone one again, and a
+    new step forgets what was undone."""
+    stack, undone, back = [], [], []
     for h in entries:
         kind = h["action"].get("type")
         if kind == "undo":
             if stack:
                 undone.append(stack.pop())
+                back.append(undone[-1])
         elif kind == "redo":
+            back = []
             if undone:
                 stack.append(undone.pop())
         else:
+            back = []
             stack.append(h)
             undone.clear()
-    return stack
+    in_force = {h["version"] for h in stack}
+    return UndoMarks(stack, {h["version"] for h in entries
+                             if is_step(h) and h["version"] not in in_force}, back)
 
 
 def is_step(h: dict) -> bool:
@@ -39,29 +55,7 @@ def is_step(h: dict) -> bool:
 def undone_versions(entries: list[dict]) -> set[int]:
     """The steps of ``entries`` that are not in force: undone (and not redone), kept in the
     history and marked there."""
-    in_force = {h["version"] for h in _effective_steps(entries)}
-    return {h["version"] for h in entries if is_step(h) and h["version"] not in in_force}
-
-
-def taken_back(entries: list[dict]) -> list[dict]:
-    """The steps the last undos took back (the log's trailing run of undos), newest first:
-    what to put back on the board, step by step."""
-    stack, undone, out = [], [], []
-    for h in entries:
-        kind = h["action"].get("type")
-        if kind == "undo":
-            if stack:
-                undone.append(stack.pop())
-                out.append(undone[-1])
-        elif kind == "redo":
-            out = []
-            if undone:
-                stack.append(undone.pop())
-        else:
-            out = []
-            stack.append(h)
-            undone.clear()
-    return out
+    return undo_marks(entries).undone
 
 
 

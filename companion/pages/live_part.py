@@ -36,8 +36,8 @@ from companion import actionforms, table_clock
 from companion.i18n import gettext as _, language, locale_name, ngettext, speak
 from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
-from companion.pages.history import (TZ_COOKIE, _effective_steps, _entry, is_step, line_head,
-                                     line_tail, taken_back, undone_versions)
+from companion.pages.history import (TZ_COOKIE, _entry, is_step, line_head, line_tail,
+                                     undo_marks)
 from companion.pages.live_pieces import live_open_html, status_html, undo_html
 from companion.pages.once import once
 from companion.pages.seats import svc
@@ -245,16 +245,17 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         h = rows.get(v)
         return None if h is None else memo.keyed(("entry", v), lambda: _entry(h))
     last = entry(hist[-1]["version"]) if hist else None
-    undone = undone_versions(hist)        # (the kept entries are shared: marked on copies)
+    marks = undo_marks(hist)
+    undone = marks.undone                 # (the kept entries are shared: marked on copies)
     recent = [dict(entry(h["version"]), undone=h["version"] in undone,
                    back=access.can_write and is_step(h) and h["version"] not in undone)
               for h in reversed(hist[-SHOWN_STEPS:])]
     back = [dict(entry(h["version"]), board=[engine_text(ev, "board")
                                              for ev in h.get("events") or [] if ev.get("board")])
-            for h in taken_back(hist)]
+            for h in marks.taken_back]
     book = st.get("book") or []
     undo_target = None
-    steps = _effective_steps(hist)
+    steps = marks.in_force
     if steps and state.get("can_undo"):
         target = entry(steps[-1]["version"])
         # what to take back on the board: each event's "board" text of that step
