@@ -38,7 +38,7 @@ from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
 from companion.pages.history import (TZ_COOKIE, _entry, is_step, line_head, line_tail,
                                      undo_marks)
-from companion.pages.live_pieces import live_open_html, status_html, undo_html
+from companion.pages.live_pieces import live_open_html, news_html, status_html, undo_html
 from companion.pages.once import once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
@@ -382,7 +382,8 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            *[section(*shown) for shown in summary],
            block("glance_close", (clock,)),
            block("news", (asks, notice, ctx["for_seat"], ranking, back, ctx["last_events"]),
-                 shared=True),
+                 shared=True, make=lambda: news_html(code, asks, notice, ctx["for_seat"], ranking,
+                                                     back, ctx["last_events"], CSRF_SLOT)),
            # (a watcher's undo, corrections and steps: nothing, or one line)
            block("undo", (access.can_write, undo_target, state.get("can_redo"))
                  if access.can_write else (),

@@ -1,6 +1,7 @@
 """Pieces of the live part made at almost every step, in plain Python: its first tag, the status
-line (the round, who acts, the clock, the step's number, "you are …") and a seat's undo and redo
-(what a take-back undoes on the board). pages/live_part.py puts them among the others (book/live.html's
+line (the round, who acts, the clock, the step's number, "you are …"), the news (undo asks, a
+step entered for a seat, what the last step did) and a seat's undo and redo (what a take-back
+undoes on the board). pages/live_part.py puts them among the others (book/live.html's
 blocks, the book's sections, the forms, the history's lines). Several times quicker than the
 template blocks they were, and the markup is the same byte for byte
 (tests/companion/test_live_pieces_html.py, against those blocks as they were)."""
@@ -11,8 +12,8 @@ from markupsafe import Markup
 
 from companion.pages.blueprint import bp
 from companion.pages.pictures import esc
-from companion.pages.text import said
-from companion.present import value_text
+from companion.pages.text import event_text, money_now, said
+from companion.present import engine_text, value_text
 
 
 @bp.app_template_global()
@@ -98,3 +99,72 @@ def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool
         redo = form("pages.redo", "redo", said("Redo the step undone last"), "")
     card = said("Undo and correct")
     return f'\n<section class="card undo-fix" aria-label="{card}">\n  {undo}\n  {redo}'
+
+
+def news_html(code: str, asks: list, notice, for_seat: dict | None, ranking: list,
+              taken_back: list, last_events: list, csrf: str) -> str:
+    """The news: undo asks (a seat's to allow, marked for the step's seat; the asker's waiting
+    line, marked for the asker), the answer to this phone's post, a step entered for a seat
+    (marked for that seat); then a finished game's ranking, the steps the last undos took back
+    and the last step's consequences (a rust, a phase change: what to move on the board), which
+    stay until the next step. ``csrf``: the slot each phone fills in (pages/live_part.py)."""
+    out = []
+    for req in asks:
+        action = url_for("pages.answer_undo", code=code, req=req["id"])
+        out.append(
+            f'\n<section class="card err" role="alert" data-consent="{esc(req["id"])}" '
+            f'data-only="{esc(req["step_player"])}">\n  <p>'
+            f'{said("%(who)s asks to undo your step: %(what)s", who=req["by_name"], what=req["what"])}'
+            f'</p>\n  <form method="post" action="{esc(action)}" class="row" data-live>\n'
+            f'    <input type="hidden" name="csrf_token" value="{csrf}">\n'
+            f'    <button name="answer" value="approve">{said("Allow the undo")}</button>\n'
+            f'    <button name="answer" value="decline" class="alt">{said("Keep my step")}</button>\n'
+            f'  </form>\n</section>\n')
+    out.append("\n")
+    for req in asks:
+        waiting = said("Waiting for %(who)s to allow the undo of: %(what)s",
+                       who=req["owner_name"], what=req["what"])
+        out.append(f'\n<p class="flash" data-waiting="{esc(req["id"])}" '
+                   f'data-only="{esc(req["requested_by"])}">{waiting}</p>\n')
+    out.append("\n")
+    if notice:
+        out.append(f'<p class="flash" role="status">{esc(notice)}</p>')
+    out.append("\n")
+    if for_seat:
+        who = for_seat["by"] + (" (" + for_seat["device"] + ")" if for_seat.get("device") else "")
+        out.append(f'<p class="flash" role="status" data-for-me="{esc(for_seat["version"])}" '
+                   f'data-only="{esc(for_seat["seat"])}">'
+                   f'{said("%(who)s entered a step for you: %(what)s", who=who, what=for_seat["what"])}'
+                   f'</p>')
+    out.append('\n\n<div class="news">\n\n')
+    if ranking:
+        rows = "".join(f'<li value="{esc(r["place"])}" data-player="{esc(r["player"])}">'
+                       f'<b>{esc(r["name"])}</b> <span class="num">{esc(money_now(r["total"]))}'
+                       f'</span></li>' for r in ranking)
+        out.append(f'\n<section class="card ranking" id="ranking" '
+                   f'aria-label="{said("Final scores")}">\n  <h2>{said("Final scores")}</h2>\n'
+                   f'  <ol>{rows}</ol>\n</section>\n')
+    out.append("\n")
+    if taken_back:
+        rows = []
+        for t in taken_back:
+            board = ""
+            if t.get("board"):
+                board = (f'<div class="muted">{said("On the board, undo:")}<ul>'
+                         + "".join(f"<li>{esc(b)}</li>" for b in t["board"]) + "</ul></div>")
+            rows.append(f'<li data-taken-back="{esc(t["version"])}"><span class="muted">'
+                        f'#{esc(t["version"])}</span> {esc(t["what"])} <span class="muted">'
+                        f'{said("entered by %(who)s", who=t["by"])}</span>{board}</li>')
+        head = said("Taken back (%(n)s), newest first", n=len(taken_back))
+        out.append(f'\n<section class="card" id="taken-back" aria-label="{said("Taken back")}">'
+                   f'\n  <h2>{head}</h2>\n  <ol>{"".join(rows)}</ol>\n</section>\n')
+    out.append("\n")
+    if last_events:
+        events = "".join(
+            f'<div class="event" data-code="{esc(e.get("code", ""))}">{esc(event_text(e))}'
+            + (f'<span class="board">{esc(engine_text(e, "board"))}</span>' if e.get("board")
+               else "") + "</div>" for e in last_events)
+        out.append(f'\n<section class="last" aria-label="{said("What just happened")}">\n'
+                   f'{events}\n</section>\n')
+    out.append("\n</div>")
+    return "".join(out)
