@@ -39,7 +39,7 @@ from companion.live_wire import Message, Part, changed_since
 from companion.pages.history import (TZ_COOKIE, _entry, is_step, line_head, line_tail,
                                      undo_marks)
 from companion.pages.live_pieces import live_open_html, news_html, status_html, undo_html
-from companion.pages.once import once
+from companion.pages.once import made_already, once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
 from companion.pages.step_form import step_form
@@ -160,10 +160,26 @@ def clock_view(access, state) -> dict | None:
     return {"since": clock["since"], "paused": bool(clock.get("paused")), "rows": rows}
 
 
-def _clock_key(access):
-    clock = svc().clock_of(access)
-    return None if clock is None else (clock["since"], bool(clock.get("paused")),
-                                       tuple(clock.get("running") or ()))
+def part_key(s, access, version: int, undo: list, tz, locale: str) -> tuple:
+    """What a shared live part is made once for (:func:`live_html`): the table and its version,
+    whether the phone writes, the open undo requests, the phone's time zone and language, and
+    the table clock (``s``: the table service)."""
+    asks = tuple(r["id"] for r in undo if r["status"] == "pending")
+    clock = s.clock_of(access)
+    clock_key = None if clock is None else (clock["since"], bool(clock.get("paused")),
+                                            tuple(clock.get("running") or ()))
+    return ("part", access.can_write, asks, tz, access.code, version, locale, clock_key)
+
+
+def made_part(s, access, tz, locale: str) -> tuple[int, str, list, dict]:
+    """(version, the shared live part of this kind of phone at the table's version if it is
+    made already, else None, the open undo requests and the table's state): what a push to a
+    phone of a kind whose part another phone's post or push made needs, without a request
+    (:class:`PushRenderer`)."""
+    st = s.state_shown(access)
+    undo = s.undo_requests(access) if access.can_write else []
+    return (st["version"], made_already(part_key(s, access, st["version"], undo, tz, locale)),
+            undo, st)
 
 
 def _acting_name(entity, acting_for: dict) -> str:
@@ -449,11 +465,12 @@ def posted_form(code, legal: list[dict], index: int):
     return None if form is None else _placed(form, at - n, piece)
 
 
-def live_html(code, access, st=None, **extra) -> tuple[int, str]:
+def live_html(code, access, st=None, undo=None, **extra) -> tuple[int, str]:
     """(version, the page's live part, with a slot for each phone's own token and keys: see
     :func:`own`). Without a form's answer in it (an error, a notice, what was typed) it is made
     once per table, version, language, time zone, open undo requests and whether the phone can
-    write, and every phone of the table shares it."""
+    write (:func:`part_key`), and every phone of the table shares it. ``st`` and ``undo``: the
+    table's state and open undo requests, when the caller has them."""
     if any(v is not None for v in extra.values()):    # this phone's alone: nothing kept of it
         st = st if st is not None else svc().state_shown(access)
         part = _answered(code, access, st, **extra)
@@ -463,10 +480,9 @@ def live_html(code, access, st=None, **extra) -> tuple[int, str]:
     if st is None:                 # the engine's own objects, shared: no JSON read back
         st = svc().state_shown(access)
     version = st["version"]
-    undo = svc().undo_requests(access) if access.can_write else []
-    asks = tuple(r["id"] for r in undo if r["status"] == "pending")
-    key = ("part", access.can_write, asks, request.cookies.get(TZ_COOKIE), code, version,
-           locale_name(), _clock_key(access))
+    if undo is None:
+        undo = svc().undo_requests(access) if access.can_write else []
+    key = part_key(svc(), access, version, undo, request.cookies.get(TZ_COOKIE), locale_name())
     # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
 
@@ -544,13 +560,12 @@ class PushRenderer:
         # (table, the phone's headers but its session) -> [WSGI environ, its language or None]
         self._environs = Kept(ENVIRONS_KEEP)
 
-    def _request(self, access, headers: dict):
-        """A request like the phone's own fetch of its part (its language and time zone; not its
-        session, which a part does not read: an empty one that cannot be written, not a cookie
-        session opened, whose signer alone costs a tenth of a push): the WSGI environ made once
-        per table and headers (werkzeug's EnvironBuilder is most of a test request's cost) and
-        a copy of it used for each part; with what is kept for those headers (the environ, the
-        language found in the first request made from it)."""
+    def _kept(self, access, headers: dict) -> list:
+        """What is kept for a phone's headers (its session cookie left out, which a part does
+        not read): [the WSGI environ of a request like the phone's own fetch of its part (its
+        language and time zone), made once per table and headers (werkzeug's EnvironBuilder is
+        most of a test request's cost); its language and its time zone, found in the first
+        request made from it (None before)]."""
         session = self.app.config["SESSION_COOKIE_NAME"]
         if "Cookie" in headers:
             headers = dict(headers, Cookie="; ".join(
@@ -561,30 +576,41 @@ class PushRenderer:
         if kept is None:
             builder = EnvironBuilder(self.app, f"/tables/{access.code}/live", headers=headers)
             try:
-                kept = [builder.get_environ(), None]
+                kept = [builder.get_environ(), None, None]
             finally:
                 builder.close()
             self._environs.put(key, kept)
+        return kept
+
+    def _request(self, kept: list) -> RequestContext:
+        """A request made from a copy of the kept environ, with an empty session that cannot be
+        written (not a cookie session opened, whose signer alone costs a tenth of a push)."""
         return RequestContext(self.app, dict(kept[0]),
-                              session=self.app.session_interface.make_null_session(self.app)), kept
+                              session=self.app.session_interface.make_null_session(self.app))
 
     def __call__(self, access, headers: dict) -> tuple[int, str]:
-        request_context, kept = self._request(access, headers)
-        with request_context:
-            # the phone's language, found from its headers once (flask_babel's negotiation is
-            # a sixth of a watcher's part made from kept pieces)
-            if kept[1] is None:
-                kept[1] = language()
+        at = self._kept(access, headers)
+        st = undo = None
+        if at[1] is not None:        # this kind's part is often made already (by a post)
+            version, part, undo, st = made_part(self.app.extensions["companion.tables"], access,
+                                                at[2], at[1][0])
+            if part is not None:
+                return version, part
+        with self._request(at):
+            # the phone's language and time zone, found from its headers once (flask_babel's
+            # negotiation is a sixth of a watcher's part made from kept pieces)
+            if at[1] is None:
+                at[1], at[2] = language(), request.cookies.get(TZ_COOKIE)
             else:
-                speak(kept[1])
-            return live_html(access.code, access)
+                speak(at[1])
+            return live_html(access.code, access, st, undo)
 
     def kind(self, access, headers: dict) -> tuple:
         """The kind of phone a page's socket is (found once, when it connects): whether it
         writes (a seat) or watches, its time zone and its language; the part is alike for every
         phone of one kind (what differs by seat is marked in it: pages/table.py
         ``seat_style``)."""
-        with self._request(access, headers)[0]:
+        with self._request(self._kept(access, headers)):
             return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
 
 

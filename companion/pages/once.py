@@ -45,3 +45,9 @@ def once(key: tuple, make):
         with _lock:
             _making.pop(key, None)
         ready.set()
+
+
+def made_already(key: tuple):
+    """The value kept for ``key`` if it has been made (None if not, or while it is made)."""
+    made = _made.get(key, _MISSING)
+    return None if made is _MISSING else made
