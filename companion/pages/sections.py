@@ -6,8 +6,8 @@ the book): the largest cost of the live part a step makes. So the sections that 
 every kind, are written here in plain Python (markupsafe's ``escape`` and ``str.join``), several
 times quicker than the Jinja macro they were (bench/section_html.py); a board's drawing is
 companion/pages/pictures.py's, which a step's form draws with too. A table made again takes
-the rows a step left unchanged as they were made (``_rows``, kept per language, table's words
-and columns shown): a step changes a row or two of a table, not all of them.
+the rows a step left unchanged as they were made, and facts their items (``_kept``, per
+language, table's words and columns shown): a step changes a row or two, not all of them.
 
 The words are the pages' own (``companion.present``), in the request's language, and the HTML
 is what the Jinja macro made, byte for byte (tests/companion/test_section_html.py compares
@@ -72,53 +72,76 @@ def section(s: dict, skip: int = 0, compact: bool = False) -> str:
 
 def _facts(s: dict, skip: int, compact: bool) -> str:
     """Label and value a line; in the summary not the item that says who acts, and only the
-    items marked "glance" where any is."""
+    items marked "glance" where any is. An item is said again only when it, or the words it is
+    said in, changed since this section was last made in this mode (``_kept``)."""
     items = s["items"][skip:]
     if compact:
         items = [i for i in items if not i.get("acting")]
         if any(i.get("glance") for i in items):
             items = [i for i in items if i.get("glance")]
-    return '\n\n<dl class="kv">' + "".join(
-        f"<dt>{esc(message_text(i.get('label')))}</dt><dd>{esc(value_text(i.get('value')))}</dd>"
-        for i in items) + "</dl>\n"
+    words = _words()
+    key = (*_said_in(words), "facts", s.get("id"), skip, compact)
+    was = _kept_for(key, words)
+    made, lines = {}, []
+    for n, i in enumerate(items):
+        old = was.get(n)
+        html = old[1] if old is not None and old[0] == i else \
+            f"<dt>{esc(message_text(i.get('label')))}</dt><dd>{esc(value_text(i.get('value')))}</dd>"
+        made[n] = (i, html)
+        lines.append(html)
+    _kept.put(key, (words, made))
+    return '\n\n<dl class="kv">' + "".join(lines) + "</dl>\n"
 
 
-# A table's rows as they were made last, to be taken again (:func:`_table`). A step changes a
-# few values of a table section (a player's cash, a company's trains), and the live part makes
-# the whole section again (live_part.py keeps a section only while all of it is unchanged): its
-# unchanged rows are taken from here, not said again cell by cell. What a row's HTML is made
-# from, all of it in the key or compared:
-# - the words its values are said in (present.py's ``value_text``/``message_text``): the page's
-#   language (its gettext words and Korean particles too), the table's currency and players'
-#   names, the title's words table (kept by identity, as present.py's ``_SAID`` keeps it: the
-#   table is held in the value, so its id is not another's while it is kept);
-# - the section's id, what a row is about and how that is named, and the columns shown: their
-#   keys and labels as said (a cell's number class comes from the cell's own type);
-# - the row itself: its subject (the key of the rows kept) and its cells, taken as unchanged
-#   while equal (``==``), as live_part.py takes a section.
-# Each entry holds only the rows of the last table made for its key (a row gone is dropped), and
-# is replaced whole, never changed once kept, so two threads making the same section at once
-# only miss each other's rows. ``ROWS_KEEP``: tables × languages × sections × (summary, book).
-ROWS_KEEP = 4096
-_rows = Kept(ROWS_KEEP)     # key -> (the words table, {subject: (cells, the row's HTML)})
+# A table's rows and a facts section's items as they were made last, to be taken again
+# (:func:`_table`, :func:`_facts`). A step changes a few values of a section (a player's cash, a
+# company's trains, the bank), and the live part makes the whole section again (live_part.py
+# keeps a section only while all of it is unchanged): its unchanged rows and items are taken
+# from here, not said again value by value. What their HTML is made from, all of it in the key
+# or compared:
+# - the words their values are said in (present.py's ``value_text``/``message_text``): the
+#   page's language (its gettext words and Korean particles too), the table's currency and
+#   players' names, the title's words table (kept by identity, as present.py's ``_SAID`` keeps
+#   it: the table is held in the value, so its id is not another's while it is kept);
+# - the section's id; for a table what a row is about and how that is named, and the columns
+#   shown: their keys and labels as said (a cell's number class comes from the cell's own
+#   type); for facts the items skipped and whether it is the summary's;
+# - the row or item itself: a row's subject (the key of the rows kept) and its cells, an item's
+#   place in the section and the item, taken as unchanged while equal (``==``), as live_part.py
+#   takes a section.
+# Each entry holds only the rows or items of the last section made for its key (one gone is
+# dropped), and is replaced whole, never changed once kept, so two threads making the same
+# section at once only miss each other's. ``KEEP``: tables × languages × sections × modes.
+KEEP = 4096
+_kept = Kept(KEEP)     # key -> (the words table, {subject or place: (its data, its HTML)})
+
+
+def _said_in(words) -> tuple:
+    """What this request says values in (for the keys of ``_kept``): its language, the table's
+    currency and players' names, and the title's words (``words``, by identity)."""
+    return (_locale(), _ctx("currency", "$"), tuple(_ctx("player_names", {}).items()), id(words))
+
+
+def _kept_for(key: tuple, words) -> dict:
+    """The rows or items kept for ``key``, when they were said with this very ``words``."""
+    kept = _kept.get(key)
+    return kept[1] if kept is not None and kept[0] is words else {}
 
 
 def _table(s: dict, compact: bool) -> str:
     """A table a row per subject (a player, a company, a train, a hex): the columns
     ``book_layout.table_layout`` shows, each cell labelled with its column for a phone's card
     layout; a list value one unbroken span per item. A row is made again only when it, or the
-    words or columns it is made with, changed since this table was last made (``_rows``)."""
+    words or columns it is made with, changed since this table was last made (``_kept``)."""
     plan = table_layout(s, compact)
     used, subject, num = plan["used"], plan["subject"], plan["num"]
     labels = [esc(message_text(c.get("label"))) for c in used]
     head = "".join(f'<th{NUM if c["key"] in num else ""}>{label}</th>'
                    for c, label in zip(used, labels))
     words = _words()
-    key = (_locale(), _ctx("currency", "$"), tuple(_ctx("player_names", {}).items()), id(words),
-           s.get("id"), subject, plan["subject_type"],
+    key = (*_said_in(words), "table", s.get("id"), subject, plan["subject_type"],
            tuple((c["key"], label) for c, label in zip(used, labels)))
-    kept = _rows.get(key)
-    was = kept[1] if kept is not None and kept[0] is words else {}
+    was = _kept_for(key, words)
     made, rows = {}, []
     for row in s["rows"]:
         who, cells = row[subject], row["cells"]
@@ -127,7 +150,7 @@ def _table(s: dict, compact: bool) -> str:
             _row(who, cells, subject, plan["subject_type"], used, labels)
         made[who] = (cells, html)
         rows.append(html)
-    _rows.put(key, (words, made))
+    _kept.put(key, (words, made))
     return (f'\n\n\n<div class="scroll"><table{WIDE if plan["wide"] else ""}>\n'
             f'<thead><tr><th></th>{head}</tr></thead>\n<tbody>{"".join(rows)}</tbody>\n'
             f'</table></div>\n')
