@@ -248,3 +248,19 @@ def test_correction_needs_a_reason_and_conserves_money():
     act(g, "correction", "1", kind="train", corporation="LYR", train="2-0", op="give",
         reason="board")
     assert g.rules.corps["LYR"]["trains"] == ["2-0"]
+
+
+def test_an_operating_round_with_no_company_to_operate_can_be_shown():
+    """A round that finishes as it starts (no company floated, or every one closed) is shown
+    with no company operating and no run, not an error (it had no revenue until a company ran)."""
+    from engine.core18xx.rounds.operating import OperatingRound
+    from tests.engine.helpers_1888n import finish_auction, new_game
+    g = new_game()
+    finish_auction(g)
+    rules = g.rules
+    assert not any(c["floated"] for c in rules.corps.values())
+    empty = OperatingRound(rules, rules.OPERATING_STEPS, 1, 2)
+    assert empty.finished and empty.corp is None
+    shown = empty.view(rules)
+    assert shown == {"round_num": 1, "rounds_in_set": 2, "order": [], "operating": None,
+                     "stage": None, "revenue": None}

@@ -30,6 +30,7 @@ class OperatingRound(Round):
                              if g.corps[c]["floated"] and c not in g.closed_corps),
                             key=g.market.sort_key)
         self.index = -1
+        self.revenue = None       # (a round with no company to operate finishes at once: seen)
         self.next_corp(g)
         self.start_steps(g)
 
