@@ -64,6 +64,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     pwa.init_app(app)   # manifest, service worker, offline page, brython.js, gzip
     # table service, JSON API, live WebSocket (it pushes a table page its live part, made by
     # the pages), CSRF, rate limits
-    api.init_app(app, render_part=pages.live_part.push_renderer(app))
+    api.init_app(app, render_part=pages.push_part.push_renderer(app))
     security.init_app(app)  # headers (CSP...), cookies, trusted proxies, bodies' limits
     return app

@@ -19,6 +19,6 @@ from companion.pages.blueprint import bp
 # the routes, by purpose (imported for their @bp routes)
 from companion.pages import (history, imports, refusals, scores, seats,  # noqa: F401  (routes)
                              setup, table, text)
-from companion.pages import live_part  # noqa: F401,E402  (the live part: its push renderer)
+from companion.pages import push_part  # noqa: F401,E402  (the live part's push renderer)
 
 __all__ = ["bp"]

@@ -28,18 +28,16 @@ import re
 import uuid
 
 from flask import current_app, request
-from flask.ctx import RequestContext
-from flask.testing import EnvironBuilder
 from markupsafe import Markup
 
 from companion import actionforms, table_clock
-from companion.i18n import gettext as _, language, locale_name, ngettext, speak
+from companion.i18n import gettext as _, locale_name, ngettext
 from companion.kept import Kept
 from companion.live_wire import Message, Part, changed_since
 from companion.pages.history import (TZ_COOKIE, _entry, is_step, line_head, line_tail,
                                      undo_marks)
 from companion.pages.live_pieces import live_open_html, news_html, status_html, undo_html
-from companion.pages.once import made_already, once
+from companion.pages.once import once
 from companion.pages.seats import svc
 from companion.pages.sections import section_html
 from companion.pages.step_form import step_form
@@ -169,17 +167,6 @@ def part_key(s, access, version: int, undo: list, tz, locale: str) -> tuple:
     clock_key = None if clock is None else (clock["since"], bool(clock.get("paused")),
                                             tuple(clock.get("running") or ()))
     return ("part", access.can_write, asks, tz, access.code, version, locale, clock_key)
-
-
-def made_part(s, access, tz, locale: str) -> tuple[int, str, list, dict]:
-    """(version, the shared live part of this kind of phone at the table's version if it is
-    made already, else None, the open undo requests and the table's state): what a push to a
-    phone of a kind whose part another phone's post or push made needs, without a request
-    (:class:`PushRenderer`)."""
-    st = s.state_shown(access)
-    undo = s.undo_requests(access) if access.can_write else []
-    return (st["version"], made_already(part_key(s, access, st["version"], undo, tz, locale)),
-            undo, st)
 
 
 def _acting_name(entity, acting_for: dict) -> str:
@@ -544,75 +531,3 @@ def part_answer(code, access, held: str, **extra) -> Message:
     version, part = live_html(code, access, **extra)
     old = (_held.get((code, access.can_write)) or {}).get(held) if held else None
     return changed_since(version, old, part) or Message({"version": version, "part": part})
-
-
-ENVIRONS_KEEP = 2048            # the push renderer's requests kept (one per phone's headers)
-
-
-class PushRenderer:
-    """What the live socket calls to push a phone the live part (companion/live.py): made in a
-    request like the phone's own (its language and time zone cookies). The hub makes it once per
-    table, version and kind of phone (:meth:`kind`) and sends the same message to every phone
-    of that kind: no request, cookie or state is read per phone per push."""
-
-    def __init__(self, app):
-        self.app = app
-        # (table, the phone's headers but its session) -> [WSGI environ, its language or None]
-        self._environs = Kept(ENVIRONS_KEEP)
-
-    def _kept(self, access, headers: dict) -> list:
-        """What is kept for a phone's headers (its session cookie left out, which a part does
-        not read): [the WSGI environ of a request like the phone's own fetch of its part (its
-        language and time zone), made once per table and headers (werkzeug's EnvironBuilder is
-        most of a test request's cost); its language and its time zone, found in the first
-        request made from it (None before)]."""
-        session = self.app.config["SESSION_COOKIE_NAME"]
-        if "Cookie" in headers:
-            headers = dict(headers, Cookie="; ".join(
-                c.strip() for c in headers["Cookie"].split(";")
-                if c.strip() and c.split("=", 1)[0].strip() != session))
-        key = (access.code, tuple(sorted(headers.items())))
-        kept = self._environs.get(key)
-        if kept is None:
-            builder = EnvironBuilder(self.app, f"/tables/{access.code}/live", headers=headers)
-            try:
-                kept = [builder.get_environ(), None, None]
-            finally:
-                builder.close()
-            self._environs.put(key, kept)
-        return kept
-
-    def _request(self, kept: list) -> RequestContext:
-        """A request made from a copy of the kept environ, with an empty session that cannot be
-        written (not a cookie session opened, whose signer alone costs a tenth of a push)."""
-        return RequestContext(self.app, dict(kept[0]),
-                              session=self.app.session_interface.make_null_session(self.app))
-
-    def __call__(self, access, headers: dict) -> tuple[int, str]:
-        at = self._kept(access, headers)
-        st = undo = None
-        if at[1] is not None:        # this kind's part is often made already (by a post)
-            version, part, undo, st = made_part(self.app.extensions["companion.tables"], access,
-                                                at[2], at[1][0])
-            if part is not None:
-                return version, part
-        with self._request(at):
-            # the phone's language and time zone, found from its headers once (flask_babel's
-            # negotiation is a sixth of a watcher's part made from kept pieces)
-            if at[1] is None:
-                at[1], at[2] = language(), request.cookies.get(TZ_COOKIE)
-            else:
-                speak(at[1])
-            return live_html(access.code, access, st, undo)
-
-    def kind(self, access, headers: dict) -> tuple:
-        """The kind of phone a page's socket is (found once, when it connects): whether it
-        writes (a seat) or watches, its time zone and its language; the part is alike for every
-        phone of one kind (what differs by seat is marked in it: pages/table.py
-        ``seat_style``)."""
-        with self._request(self._kept(access, headers)):
-            return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
-
-
-def push_renderer(app) -> PushRenderer:
-    return PushRenderer(app)
