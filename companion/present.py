@@ -160,6 +160,17 @@ def _words():
     return words
 
 
+def said_with() -> tuple:
+    """(the title's words, what else this request says values with: its language, the table's
+    currency and players' names, and the words by identity): all a value's or a message's words
+    are made from here, so HTML said from equal data with an equal key is the same (pages keep
+    such pieces by it: pages/sections.py). The words table is returned to be held with what is
+    kept, so its id is not another table's while that is kept."""
+    words = _words()
+    return words, (_locale(), _ctx("currency", "$"), tuple(_ctx("player_names", {}).items()),
+                   id(words))
+
+
 _BARE_ID = re.compile(r"\b[a-z0-9]+(_[a-z0-9]+)+\b")   # "share_price": an id, not English
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from companion.kept import Kept
 from companion.pages.book_layout import NUMBERS, glance_left, table_layout
 from companion.pages.pictures import drawing, esc, route_key, route_marks
-from companion.present import _ctx, _locale, _words, message_text, value_text
+from companion.present import message_text, said_with, value_text
 
 NUM, WIDE = ' class="num"', ' class="wide"'
 
@@ -79,8 +79,8 @@ def _facts(s: dict, skip: int, compact: bool) -> str:
         items = [i for i in items if not i.get("acting")]
         if any(i.get("glance") for i in items):
             items = [i for i in items if i.get("glance")]
-    words = _words()
-    key = (*_said_in(words), "facts", s.get("id"), skip, compact)
+    words, said_in = said_with()
+    key = (*said_in, "facts", s.get("id"), skip, compact)
     was = _kept_for(key, words)
     made, lines = {}, []
     for n, i in enumerate(items):
@@ -116,12 +116,6 @@ KEEP = 4096
 _kept = Kept(KEEP)     # key -> (the words table, {subject or place: (its data, its HTML)})
 
 
-def _said_in(words) -> tuple:
-    """What this request says values in (for the keys of ``_kept``): its language, the table's
-    currency and players' names, and the title's words (``words``, by identity)."""
-    return (_locale(), _ctx("currency", "$"), tuple(_ctx("player_names", {}).items()), id(words))
-
-
 def _kept_for(key: tuple, words) -> dict:
     """The rows or items kept for ``key``, when they were said with this very ``words``."""
     kept = _kept.get(key)
@@ -138,8 +132,8 @@ def _table(s: dict, compact: bool) -> str:
     labels = [esc(message_text(c.get("label"))) for c in used]
     head = "".join(f'<th{NUM if c["key"] in num else ""}>{label}</th>'
                    for c, label in zip(used, labels))
-    words = _words()
-    key = (*_said_in(words), "table", s.get("id"), subject, plan["subject_type"],
+    words, said_in = said_with()
+    key = (*said_in, "table", s.get("id"), subject, plan["subject_type"],
            tuple((c["key"], label) for c, label in zip(used, labels)))
     was = _kept_for(key, words)
     made, rows = {}, []
