@@ -20,7 +20,6 @@ not line by line over the whole part.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import hashlib
 import json
@@ -105,11 +104,28 @@ class Memo:
         """What the next parts take from: the pieces of this part (at ``version``), and those
         of the parts before that a part of the last ``KEEP_UNUSED`` versions used (the other
         kind of phone's, the same seat's turn before). Counted in versions, not parts: a
-        watcher's parts between a seat's do not age the seat's forms."""
-        out = {k: v for k, v in self.old.items()
-               if k not in self.new and v[2] > version - KEEP_UNUSED}
-        out.update((k, (data, html, version)) for k, (data, html) in self.new.items())
+        watcher's parts between a seat's do not age the seat's forms. The pieces before are
+        looked through only when one of them is that old (:class:`KeptPieces`): the second
+        kind's part of a version copies them as they are."""
+        floor = version - KEEP_UNUSED
+        old = self.old
+        if getattr(old, "oldest", floor) > floor:
+            out, oldest = KeptPieces(old), old.oldest
+        else:
+            out = KeptPieces({k: v for k, v in old.items() if v[2] > floor})
+            oldest = min((v[2] for v in out.values()), default=version)
+        out.oldest = min(oldest, version)
+        for k, (data, html) in self.new.items():
+            out[k] = (data, html, version)
         return out
+
+
+class KeptPieces(dict):
+    """A table's kept pieces (key -> (data, html, the version of the last part that used
+    it)) and ``oldest``, the least of those versions (a piece made again later may have left
+    it lower than any now: :meth:`Memo.kept` then looks through them once more)."""
+
+    oldest = 0
 
 
 _memos = Kept(MEMOS_KEEP)
@@ -216,8 +232,8 @@ def _placed(kept, index: int, piece: str):
     corrections) come after the turn's steps, whose number changes from step to step, so
     their forms say the same from one version to the next and a phone is sent nothing new
     for them."""
-    form = copy.copy(kept)
-    form.index, form.piece = index, piece
+    form = object.__new__(type(kept))      # (copy.copy's own way, a few times slower)
+    form.__dict__.update(kept.__dict__, index=index, piece=piece)
     return form
 
 
@@ -248,7 +264,8 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         h = rows.get(v)
         return None if h is None else memo.keyed(("entry", v), lambda: _entry(h))
     last = entry(hist[-1]["version"]) if hist else None
-    marks = undo_marks(hist)
+    # (the same for both kinds of phone: found once for the version)
+    marks = memo.keyed(("marks", version), lambda: undo_marks(hist))
     undone = marks.undone                 # (the kept entries are shared: marked on copies)
     recent = [dict(entry(h["version"]), undone=h["version"] in undone,
                    back=access.can_write and is_step(h) and h["version"] not in undone)
@@ -362,7 +379,8 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         cards = actionforms.grouped([f for f in now_forms if f.type != "correction"])
         for k, card in enumerate(cards):
             if card["key"]:
-                out.append((("card", k), _card_open(card)))
+                out.append((("card", k), memo.keyed(("card-open", card["key"], card["title"]),
+                                                    lambda: _card_open(card))))
             out += [(("step", f.piece), form_html(f)) for f in card["forms"]]
             if card["key"]:
                 out.append((("card_close", k), "</div>"))
