@@ -107,25 +107,33 @@ class LiveTable:
     def state_shown(self) -> dict:
         """``{"version", "state", "legal", "book"}`` as the engine made them, made once per
         version: what the pages show, shared by every page made at this version. Not to be
-        changed. Kept with the table until its next step (the objects of a mid-game state's view
-        and book take a few times its JSON text, about 70 KB: the board's drawing is shared)."""
+        changed. Its ``state`` is the game's header (``Game.header``: players, who acts, the
+        end), all a page asks of it: the title's whole view is made for the JSON text alone
+        (:meth:`state_text`). Kept with the table until its next step (the objects of a
+        mid-game book take a few times its JSON text: the board's drawing is shared)."""
         if self._made is None or self._made[0] != self.version:
-            try:
-                made = {"version": self.version, "state": self.game.view(),
-                        "legal": self.legal(), "book": self.game.book()}
-            except Exception as exc:   # a fault in a title's view: say so, do not crash
-                log.exception("view of table %s failed", self.code)
-                raise ServiceError(503, "engine_fault",
-                                   f"The rules engine failed to show this table: {exc!r}")
+            made = self._shown(lambda: {"version": self.version, "state": self.game.header(),
+                                        "legal": self.legal(), "book": self.game.book()})
             self._made = (self.version, made)
         return self._made[1]
 
     def state_text(self) -> str:
-        """:meth:`state_shown` as JSON text, made once per version, when first asked for (a
-        table that only pages show never needs it)."""
+        """:meth:`state_shown` with the game's whole state (``Game.view``) as JSON text, made
+        once per version, when first asked for (a table that only pages show never needs
+        it)."""
         if self._view is None or self._view[0] != self.version:
-            self._view = (self.version, dumps_engine(self.state_shown()))
+            whole = dict(self.state_shown(), state=self._shown(self.game.view))
+            self._view = (self.version, dumps_engine(whole))
         return self._view[1]
+
+    def _shown(self, make):
+        """``make()``, and a fault in a title's view or book said as such (503), not a crash."""
+        try:
+            return make()
+        except Exception as exc:
+            log.exception("view of table %s failed", self.code)
+            raise ServiceError(503, "engine_fault",
+                               f"The rules engine failed to show this table: {exc!r}")
 
     def snapshot_bytes(self) -> bytes:
         return pickle.dumps((self.game, self.entered, self.undone),

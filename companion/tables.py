@@ -22,7 +22,8 @@ Get the service of the running app with ``service()`` (``current_app``), then:
     ``state`` is ``game.view()``, ``legal`` is ``game.legal_actions()`` (a fresh
     copy each call; made once per version). ``svc.state_json(access)`` /
     ``svc.state_versioned(access) -> (version, text)``: the same as JSON text;
-    ``svc.state_shown(access)``: as the engine made it, shared (the pages' live part).
+    ``svc.state_shown(access)``: as the engine made it, shared (the pages' live part), with
+    the game's header (``game.header()``) for ``state``, not its whole view.
 ``svc.legal_now(access) -> {"version", "legal", "title", "players", "currency"}``
     The live game's legal entries (not a copy) and whose words: what a page's form is
     checked against and a step built from, without the state's JSON.

@@ -226,9 +226,19 @@ class Game:
         return out
 
     def view(self) -> dict:
-        acting = self.rules.acting()
+        """The game's state: the title's view (``rules.view()``) and the :meth:`header`."""
+        header = self.header()
         state = self.rules.view()
-        state.update({
+        state.update(header)
+        return state
+
+    def header(self) -> dict:
+        """What the game's state says whatever the title: the title and its currency, the
+        players, who acts now (and for whom), whether it is over and why, and whether a step
+        can be undone or redone; all a table page asks of the state (the rest of it is the
+        book's), without the title's view."""
+        acting = self.rules.acting()
+        return {
             "title": self.spec.id,
             "title_name": self.spec.name,
             "currency": self.spec.currency,
@@ -241,8 +251,7 @@ class Game:
             "acting_for": self.acting_for(acting),
             "can_undo": bool(self.effective),
             "can_redo": bool(self._undone),
-        })
-        return state
+        }
 
     def book(self) -> list[dict]:
         """The book as the title declares it (``engine.contract`` sections)."""
