@@ -48,6 +48,7 @@ RECENT_STEPS = 60               # the log rows a part reads (what an undo takes 
 SHOWN_STEPS = 8                 # the history lines the part shows
 MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept
 KEEP_UNUSED = 12                # versions a piece is kept unused (a seat's turn comes round)
+KEEP_SLACK = 4                  # ...and at most this many more (they are dropped in batches)
 # the parts a post's answer can be sent as a change from, kept per table and kind of phone (not
 # among all tables': at 500 tables stepping every 10 s, 512 parts kept among them all were gone
 # before a table's next step, and every post was answered with its whole part, 6.8 KB as sent
@@ -76,20 +77,22 @@ FORM_SLOTS = (VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT))
 class Memo:
     """The pieces of one table's parts for one language and time zone (a seat's and a
     watcher's): those kept from the parts made before (``old``: key -> (data, html, the
-    version of the last part that used it)) to take from, and those of the part being made
-    (``new``: key -> (data, html)), which are added to them when it is done (:func:`live_html`;
-    a part with a form's answer in it takes from them, and adds nothing)."""
+    version of the last part that used it)) to take from, and those of the part being made at
+    ``version`` (``new``: key -> (data, html, version)), which are added to them when it is
+    done (:func:`live_html`; a part with a form's answer in it takes from them, and adds
+    nothing)."""
 
-    def __init__(self, old: dict):
+    def __init__(self, old: dict, version: int | None = None):
         self.old = old
         self.new: dict = {}
+        self.version = version
 
     def piece(self, slot, data, make):
         """The piece in ``slot``: as it was if it was made from data equal to ``data``, else
         ``make()`` (then kept in its place)."""
         was = self.old.get(slot)
         made = was[1] if was is not None and was[0] == data else make()
-        self.new[slot] = (data, made)
+        self.new[slot] = (data, made, self.version)
         return made
 
     def keyed(self, key, make):
@@ -97,7 +100,7 @@ class Memo:
         legal entry, a history line for its log row."""
         was = self.new.get(key) or self.old.get(key)
         made = was[1] if was is not None else make()
-        self.new[key] = (None, made)
+        self.new[key] = (None, made, self.version)
         return made
 
     def kept(self, version: int) -> dict:
@@ -105,18 +108,22 @@ class Memo:
         of the parts before that a part of the last ``KEEP_UNUSED`` versions used (the other
         kind of phone's, the same seat's turn before). Counted in versions, not parts: a
         watcher's parts between a seat's do not age the seat's forms. The pieces before are
-        looked through only when one of them is that old (:class:`KeptPieces`): the second
-        kind's part of a version copies them as they are."""
+        looked through only when one of them has gone unused ``KEEP_SLACK`` versions longer
+        than that (:class:`KeptPieces`), and then all those older are dropped: most parts copy
+        them as they are."""
         floor = version - KEEP_UNUSED
         old = self.old
-        if getattr(old, "oldest", floor) > floor:
-            out, oldest = KeptPieces(old), old.oldest
+        oldest = getattr(old, "oldest", None)           # (None: a dict of unknown ages)
+        if oldest is not None and oldest > floor - KEEP_SLACK:
+            out = KeptPieces(old)
         else:
             out = KeptPieces({k: v for k, v in old.items() if v[2] > floor})
             oldest = min((v[2] for v in out.values()), default=version)
         out.oldest = min(oldest, version)
-        for k, (data, html) in self.new.items():
-            out[k] = (data, html, version)
+        if version == self.version:
+            out.update(self.new)
+        else:
+            out.update((k, (data, html, version)) for k, (data, html, _) in self.new.items())
         return out
 
 
@@ -448,11 +455,11 @@ def book_order(book: list[dict]) -> tuple[list, list]:
             [(s, "book", False, 0) for s in book if not s.get("glance")])
 
 
-def _memo_for(code) -> tuple:
+def _memo_for(code, version: int | None = None) -> tuple:
     """The key of the kept pieces of this table's parts in this phone's language and time zone
-    (a seat's and a watcher's), and a memo starting from them."""
+    (a seat's and a watcher's), and a memo starting from them (for a part at ``version``)."""
     key = (code, locale_name(), request.cookies.get(TZ_COOKIE))
-    return key, Memo(_memos.get(key) or {})
+    return key, Memo(_memos.get(key) or {}, version)
 
 
 def posted_form(code, legal: list[dict], index: int):
@@ -480,7 +487,8 @@ def live_html(code, access, st=None, undo=None, **extra) -> tuple[int, str]:
         st = st if st is not None else svc().state_shown(access)
         part = _answered(code, access, st, **extra)
         if part is None:
-            part = Part(pieces(code, access, st, _memo_for(code)[1], **extra), PAIRED)
+            part = Part(pieces(code, access, st, _memo_for(code, st["version"])[1], **extra),
+                        PAIRED)
         return st["version"], part
     if st is None:                 # the engine's own objects, shared: no JSON read back
         st = svc().state_shown(access)
@@ -492,7 +500,7 @@ def live_html(code, access, st=None, undo=None, **extra) -> tuple[int, str]:
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
 
     def make() -> Part:
-        at, memo = _memo_for(code)
+        at, memo = _memo_for(code, version)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo), PAIRED)
         _memos.put(at, memo.kept(version))
         _hold(code, access.can_write, made, part)
