@@ -302,8 +302,9 @@ def test_what_is_gone_from_the_part_is_gone_from_the_page(app, client):
 
 
 def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, client):
-    """The live part is made from the state as the engine made it (shared, no JSON read back):
-    the same part as from the state's JSON text, and the shared state is left unchanged."""
+    """The live part is made from the state as the engine made it (shared, no JSON read back,
+    its state the game's header): the same part as from the state's JSON text (the whole view),
+    and the shared state is left unchanged."""
     from companion.wire import dumps_engine, loads_engine
     table = _table(client, 14)
     svc, hub = app.extensions["companion.tables"], app.extensions["companion.hub"]
@@ -318,8 +319,11 @@ def test_the_part_is_made_from_the_engines_objects_as_from_the_states_json(app, 
                 once._made.clear()
                 live_part._memos.clear()
                 shown = svc.state_shown(access)
+                before = dumps_engine(shown)
                 made = hub.render_part(access, {"Cookie": f"lang={lang}"})
-                assert dumps_engine(shown) == game.state_text()      # nothing changed in it
+                assert dumps_engine(shown) == before                  # nothing changed in it
+                assert loads_engine(game.state_text())["state"].items() >= \
+                    loads_engine(before)["state"].items()            # the view holds the header
                 once._made.clear()
                 live_part._memos.clear()
                 game._made = (game.version, loads_engine(game.state_text()))   # read from it
