@@ -62,7 +62,8 @@ class Message(dict):
             data = self.text.encode("utf-8")
             first = 0x81
             if wbits:
-                packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -wbits)
+                packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED,
+                                          -_window_bits(len(data), wbits))
                 data = (packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH))[:-4]
                 first = 0xC1                   # RFC 7692 7.2.1: without the final 00 00 ff ff
             n = len(data)
@@ -74,6 +75,18 @@ class Message(dict):
                 head = bytes((first, 127)) + n.to_bytes(8, "big")
             made = self._frames[wbits] = head + data
         return made
+
+
+
+def _window_bits(size: int, wbits: int) -> int:
+    """The LZ77 window for a message of ``size`` bytes: as large as the message (a window that
+    holds it all finds every match, the same bytes come out), at most the phone's ``wbits``, at
+    least zlib's 9. A phone reads a smaller window than it took (RFC 7692 7.1.2.1), and zlib
+    sets up a small one in a fraction of a full window's time (a step's frames are a few KB)."""
+    bits = 9
+    while bits < wbits and (1 << bits) < size + 262:    # (zlib's MIN_LOOKAHEAD)
+        bits += 1
+    return bits
 
 
 _serials = itertools.count(1)

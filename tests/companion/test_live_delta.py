@@ -416,3 +416,26 @@ def test_a_form_is_made_once_for_its_entry_wherever_the_entry_stands(app, client
         assert moved[i - 1] == first[i] \
             .replace(f'name="i" value="{i}"', f'name="i" value="{i - 1}"') \
             .replace(f'dl-{i}-', f'dl-{i - 1}-')
+
+
+def test_a_compressed_frame_is_the_full_window_s_bytes_in_a_window_as_large_as_it():
+    """A message is compressed with an LZ77 window as large as itself (quicker to set up than
+    the phone's whole window): the same bytes as with the phone's window, which the phone
+    reads, for messages from a few bytes to more than the window."""
+    import zlib
+
+    from companion.live_wire import Message
+    rng = random.Random(5)
+    words = ["<li>", "Ann", "bought", "a 2-train", "₩", "1,200", "\n", "JHR", "</li>"]
+    for size in (0, 1, 40, 300, 511, 512, 2000, 9000, 40000, 140000):
+        text = "".join(rng.choice(words) for _ in range(size // 4))
+        for wbits in (15, 12, 9):
+            frame = Message({"x": text}).frame(wbits)
+            n = frame[1] & 127
+            body = frame[2 + {126: 2, 127: 8}.get(n, 0):]
+            packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -wbits)
+            whole = (packer.compress(Message({"x": text}).text.encode()) +
+                     packer.flush(zlib.Z_SYNC_FLUSH))[:-4]
+            assert body == whole, (size, wbits)
+            assert json.loads(zlib.decompressobj(-wbits).decompress(
+                body + b"\x00\x00\xff\xff"))["x"] == text
