@@ -77,7 +77,6 @@ class Message(dict):
         return made
 
 
-
 def _window_bits(size: int, wbits: int) -> int:
     """The LZ77 window for a message of ``size`` bytes: as large as the message (a window that
     holds it all finds every match, the same bytes come out), at most the phone's ``wbits``, at
