@@ -82,10 +82,8 @@ def _window_bits(size: int, wbits: int) -> int:
     holds it all finds every match, the same bytes come out), at most the phone's ``wbits``, at
     least zlib's 9. A phone reads a smaller window than it took (RFC 7692 7.1.2.1), and zlib
     sets up a small one in a fraction of a full window's time (a step's frames are a few KB)."""
-    bits = 9
-    while bits < wbits and (1 << bits) < size + 262:    # (zlib's MIN_LOOKAHEAD)
-        bits += 1
-    return bits
+    # the least bits whose window holds the message and zlib's lookahead (MIN_LOOKAHEAD, 262)
+    return max(9, min(wbits, (size + 261).bit_length()))
 
 
 _serials = itertools.count(1)
