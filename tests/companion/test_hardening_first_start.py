@@ -2,8 +2,10 @@
 Brotli copy of brython.js is made off the request path (the worker answers meanwhile)."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 import time
 
 import requests
@@ -32,12 +34,15 @@ def setup_tree(tmp_path):
     bin_.mkdir(parents=True)
     (bin_ / "python").write_text(FAKE_PYTHON)
     (bin_ / "python").chmod(0o755)
+    # made by the interpreter the runs below name (a .venv made by another is made again)
+    (tmp_path / ".venv" / ".python").write_text(os.path.realpath(sys.executable) + "\n")
     return tmp_path
 
 
-def run_setup(tree, check_rc: int):
+def run_setup(tree, check_rc: int, python: str = sys.executable):
     return subprocess.run(["bash", "-c", "source scripts/setup.sh requirements.txt"], cwd=tree,
-                          env={"PATH": "/usr/bin:/bin", "CHECK_RC": str(check_rc)},
+                          env={"PATH": "/usr/bin:/bin", "CHECK_RC": str(check_rc),
+                               "PYTHON": python},
                           capture_output=True, text=True, timeout=60)
 
 
@@ -56,6 +61,38 @@ def test_the_stamp_is_written_only_when_the_install_works(tmp_path):
     calls = (tree / ".venv" / "calls").read_text().splitlines()
     assert sum("install -q -r requirements.txt" in c for c in calls) == 2
     assert sum(c.endswith("check_install.py") for c in calls) == 2
+
+
+ANOTHER_PYTHON = """#!/usr/bin/env bash
+# A stand-in for another interpreter: "makes" a .venv of stand-ins.
+case "$1" in
+  -c) case "$2" in *realpath*) echo /another/python3 ;; esac; exit 0 ;;
+  -m) mkdir -p "$3/bin" && cp "$(dirname "$0")/fake-venv-python" "$3/bin/python"; exit 0 ;;
+esac
+exit 0
+"""
+
+
+def test_a_venv_made_by_another_interpreter_is_made_again(tmp_path):
+    """The server runs on the interpreter the set-up chose (Debian's optimised build where
+    there is one): a .venv made by another is made again, once, by that one."""
+    tree = setup_tree(tmp_path)
+    assert run_setup(tree, check_rc=0).returncode == 0
+    (tree / ".venv" / "made-before").write_text("")
+    other = tmp_path / "another"
+    other.mkdir()
+    (other / "fake-venv-python").write_text(FAKE_PYTHON)
+    (other / "fake-venv-python").chmod(0o755)
+    (other / "python3").write_text(ANOTHER_PYTHON)
+    (other / "python3").chmod(0o755)
+    again = run_setup(tree, check_rc=0, python=str(other / "python3"))
+    assert again.returncode == 0, again.stderr
+    assert not (tree / ".venv" / "made-before").exists()           # made again
+    assert (tree / ".venv" / ".python").read_text().strip() == "/another/python3"
+    assert len(stamps(tree)) == 1
+    (tree / ".venv" / "made-before").write_text("")
+    assert run_setup(tree, check_rc=0, python=str(other / "python3")).returncode == 0
+    assert (tree / ".venv" / "made-before").exists()                # the same: kept
 
 
 def test_the_install_check_loads_the_gevent_worker():
