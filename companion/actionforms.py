@@ -91,8 +91,23 @@ class ActionForm:
         return None
 
 
+_SCALARS = (str, int, bool, type(None))
+_json_kept: dict = {}          # (type, value) -> its JSON text, for a choice's plain value
+JSON_KEPT = 4096
+
+
 def _json(value) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    """A choice's value as a form carries it. A plain value (a company, a seat, a percent)
+    comes again in many forms and every version: its text is made once."""
+    if type(value) not in _SCALARS:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    key = (type(value), value)              # (True == 1, but "true" is not "1")
+    text = _json_kept.get(key)
+    if text is None:
+        if len(_json_kept) >= JSON_KEPT:
+            _json_kept.clear()
+        text = _json_kept[key] = json.dumps(value, ensure_ascii=False)
+    return text
 
 
 def _dep_key(value_json: str) -> str:

@@ -52,3 +52,20 @@ def test_buttons_are_declared_last_with_a_few_choices_and_none_preselected():
         except C.ContractError:
             continue
         raise AssertionError(f"not refused: {params}")
+
+
+def test_a_choice_s_value_is_its_json_text_whatever_was_made_before():
+    """A plain value's text is made once and kept (actionforms._json): True is never "1", 1
+    never "true", and a text comes back as JSON says it, while the kept ones are dropped and
+    made again."""
+    import json
+    values = [True, 1, False, 0, None, "1", "true", "한국", 'a "quote"', "line\nbreak", 2.5,
+              [1, "x"], {"b": 1, "a": [True]}]
+    for _ in range(3):
+        for v in values:
+            assert actionforms._json(v) == json.dumps(v, sort_keys=True, ensure_ascii=False)
+        for i in range(actionforms.JSON_KEPT + 5):       # more than are kept: dropped, made again
+            assert actionforms._json(i) == str(i)
+    f = form({"open": C.choice("flag", [True, False])}, kind="x")
+    assert [c[0] for c in f.fields[0].choices] == ["true", "false"]
+    assert actionforms.action_from(f, {"open": "true"})["open"] is True
