@@ -2,15 +2,25 @@
 like the JSON API's table creation, an import's body is capped; behind a trusted proxy each
 phone's own address is counted (off by default: anyone can send X-Forwarded-For).
 
-The limits here are "per day": a fixed window that cannot end in the middle of a test (a
-minute's could, between two posts)."""
+The limits count in windows aligned to the clock: the clock the limiter reads is held at noon
+(UTC) of today, so no window ends between two posts of a test, whenever it runs (one started just
+before midnight counted its last posts in the next day's window)."""
 from __future__ import annotations
 
 import io
+import time
+import types
 
 import pytest
 
 from tests.companion.test_pages import FIXTURE, double  # noqa: F401 (fixture)
+
+
+@pytest.fixture(autouse=True)
+def noon(monkeypatch):
+    from companion import ratelimit
+    held = (time.time() // 86400) * 86400 + 43200
+    monkeypatch.setattr(ratelimit, "time", types.SimpleNamespace(time=lambda: held))
 
 
 def make(tmp_path, **config):
