@@ -132,3 +132,24 @@ def test_a_kept_table_page_shows_at_once_and_catches_up(live_server, phone):
         enter_step(bo)
         wait_version(ann, now + 1)
         wait_version(bo, now + 1)
+
+
+def test_a_phone_that_takes_another_seat_shows_that_seat_not_its_kept_page(live_server, phone):
+    """The service worker shows a table page's kept copy at once; a phone that opens the join
+    page (or a seat's link) and takes another seat is shown the new seat's page, not the copy
+    kept for the old one (its rows, its steps)."""
+    ann = phone()
+    code, join, watch = create_table(ann, live_server.url)
+    take_seat_under_the_worker(ann, join, "1")            # the page is kept for seat 1
+    assert ann.evaluate("caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)"
+                        ".then(c => c.match(location.pathname))))).then(r => r.some(x => !!x))")
+    mine = '[data-only]:not([data-only="%s"])'
+    assert mine % "1" in ann.content()
+    take_seat(ann, join, "2")                             # the same phone, now seat 2
+    assert mine % "2" in ann.content() and mine % "1" not in ann.content()
+    ann.reload()                                          # and the copy kept now is seat 2's
+    wait_live(ann)
+    assert mine % "2" in ann.content()
+    ann.goto(watch)                                       # a watcher's link: no seat's rows
+    wait_live(ann)
+    assert mine % "2" not in ann.content()
