@@ -17,7 +17,7 @@ WebSocket ``/ws/tables/<code>?token=<seat or spectator token>``:
   ``GET /tables/<code>/live`` with a slot for the phone's own CSRF token and keys) on connect,
   for the newest version after any step (one message for a burst, never one per version), on a
   catch-up, and when an undo request is made or answered or the clock is switched; made once per table, version, undo
-  change and kind of phone (language, time zone, seat or watcher) by the pages
+  change and kind of phone (language and time zone; seats and watchers alike) by the pages
   (``hub.render_part``), and that one message, its JSON text and its frame (compressed once for
   phones that took permessage-deflate) written to every phone of the kind (:meth:`Hub.part`);
   a phone that holds the kind's part before it is sent only what changed,
@@ -380,17 +380,17 @@ class Hub:
 
     # -- the table pages' live part ------------------------------------------------------------
     def part(self, sub: Subscriber, at_least: int = -1) -> Message:
-        """The live part of ``sub``'s table for its kind of phone (language, time zone, seat or
-        watcher: the pages' ``render_part.kind``, found once per phone) at the newest version
-        this process knows (``at_least`` this one), as a :class:`Message`: made once per table,
-        version, undo change and kind, and the same message (JSON text and frames made once)
-        for every phone of that kind. A phone that asks while another phone of its kind is
+        """The live part of ``sub``'s table for its kind of phone (language and time zone,
+        seats and watchers alike: the pages' ``render_part.kind``, found once per phone) at the
+        newest version this process knows (``at_least`` this one), as a :class:`Message`: made
+        once per table, version, undo change and kind, and the same message (JSON text and
+        frames made once) for every phone of that kind. A phone that asks while another phone of its kind is
         making it waits for that one."""
         tid = sub.table_id
         if sub.kind is None:
             find = getattr(self.render_part, "kind", None)
             sub.kind = find(sub.access, sub.part_headers) if find is not None else \
-                (sub.access.can_write, tuple(sorted((sub.part_headers or {}).items())))
+                tuple(sorted((sub.part_headers or {}).items()))
         key = (tid, sub.kind)
         for attempt in (0, 1):
             want = max(at_least, self._seen.get(tid, -1))

@@ -98,7 +98,7 @@ def _entry(h: dict) -> dict:
 
 def line_head(h: dict) -> str:
     """A history line (:func:`_entry`, marked ``undone``) up to its "Undo back to here" link:
-    the same for a seat's phone and a watcher's, made once for both. In plain Python: a live
+    the same on every phone, made once. In plain Python: a live
     part makes a line or two at every step, several times quicker than a template."""
     fix, undone = said("CORRECTION"), said("UNDONE")
     tags = (f'<span class="tag">{fix}</span> ' if h["correction"] else "") + \
@@ -128,7 +128,8 @@ def line_tail(h: dict, code: str) -> str:
         return "\n</li>"
     href = url_for("pages.undo_to_page", code=code, version=h["version"])
     back = said("Undo back to here")
-    return (f'<a class="btn alt" data-back-to="{h["version"]}" href="{esc(href)}">{back}</a>'
+    return (f'<a class="btn alt" data-seats data-back-to="{h["version"]}" href="{esc(href)}">'
+            f'{back}</a>'
             f'\n</li>')
 
 

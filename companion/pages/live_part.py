@@ -1,18 +1,18 @@
 """The table page's live part, made of pieces: what every phone of a table shows and is pushed
-after every step (companion/live.py), alike on every phone of one kind (language, time zone,
-seat or watcher); what differs by seat is marked in it and shown by each phone's own style
-(pages/table.py ``seat_style``).
+after every step (companion/live.py), alike on every phone of one kind (its language and time
+zone), seats and watchers alike; what differs by seat is marked in it and shown by each phone's
+own style (pages/table.py ``seat_style``): a seat's alone ``data-only="<seat>"``, every seat's
+but no watcher's ``data-seats`` (the steps' forms, undo, the clock's switch), a watcher's alone
+``data-only=""``. One part for the six phones of a table, not one for the seats and another for
+the watcher: a step's part is made, diffed, encoded and compressed once (issue 28).
 
 A step changes a few things on the page: the status line, what just happened, the undo button,
 the acting seat's forms, a few of the book's sections, one history line. So the part is a list of
 pieces, each made from its own data (:func:`pieces`), joined by newlines (:class:`Part`). The
 pieces of the parts made lately for the same table, language and time zone are kept
 (:class:`Memo`): a piece whose data equals (``==``) what it was made from then is taken as it
-was, so a step makes only what it changed. A seat's part and a watcher's share them: a book
-section, the status line, what just happened and a history line are made once for both (a block
-that differs between them says so in its data, or is kept per kind). A form is kept for its
-legal entry's declared content (wherever the entry stands in the list), a history line for its
-log row. Only what the newest parts used is kept, per table, language and time zone, so a busy
+was, so a step makes only what it changed. A form is kept for its legal entry's declared
+content (wherever the entry stands in the list), a history line for its log row. Only what the newest parts used is kept, per table, language and time zone, so a busy
 server never drops the pieces of a live table to make room for another table's.
 
 What changed since the part before is then found piece by piece (``live_wire.piece_delta``),
@@ -49,13 +49,13 @@ SHOWN_STEPS = 8                 # the history lines the part shows
 MEMOS_KEEP = 1024               # tables × languages × time zones whose pieces are kept
 KEEP_UNUSED = 12                # versions a piece is kept unused (a seat's turn comes round)
 KEEP_SLACK = 4                  # ...and at most this many more (they are dropped in batches)
-# the parts a post's answer can be sent as a change from, kept per table and kind of phone (not
+# the parts a post's answer can be sent as a change from, kept per table (not
 # among all tables': at 500 tables stepping every 10 s, 512 parts kept among them all were gone
 # before a table's next step, and every post was answered with its whole part, 6.8 KB as sent
 # against 1.2 KB, and a millisecond more of the server's): the last few versions' of each, as
 # outlines (their pieces, no joined text)
 HELD_VERSIONS = 3               # a phone posts from a part at most this many versions old
-HELD_TABLES = 4096              # tables × kinds of phone (seat, watcher) whose parts are kept
+HELD_TABLES = 4096              # tables whose parts are kept
 # a step's forms: a new one is sent as what changed from the one it took the place of
 PAIRED = ("step",)
 
@@ -75,8 +75,7 @@ FORM_SLOTS = (VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT))
 
 
 class Memo:
-    """The pieces of one table's parts for one language and time zone (a seat's and a
-    watcher's): those kept from the parts made before (``old``: key -> (data, html, the
+    """The pieces of one table's parts for one language and time zone: those kept from the parts made before (``old``: key -> (data, html, the
     version of the last part that used it)) to take from, and those of the part being made at
     ``version`` (``new``: key -> (data, html, version)), which are added to them when it is
     done (:func:`live_html`; a part with a form's answer in it takes from them, and adds
@@ -105,9 +104,8 @@ class Memo:
 
     def kept(self, version: int) -> dict:
         """What the next parts take from: the pieces of this part (at ``version``), and those
-        of the parts before that a part of the last ``KEEP_UNUSED`` versions used (the other
-        kind of phone's, the same seat's turn before). Counted in versions, not parts: a
-        watcher's parts between a seat's do not age the seat's forms. The pieces before are
+        of the parts before that a part of the last ``KEEP_UNUSED`` versions used (a seat's
+        forms of its turn before). Counted in versions, not parts. The pieces before are
         looked through only when one of them has gone unused ``KEEP_SLACK`` versions longer
         than that (:class:`KeptPieces`), and then all those older are dropped: most parts copy
         them as they are."""
@@ -140,7 +138,7 @@ _memos = Kept(MEMOS_KEEP)
 # version's parts and posts come within moments of each other)
 ENTRY_TEXTS_KEEP = 64
 _entry_texts = Kept(ENTRY_TEXTS_KEEP)   # id(a version's legal list) -> (that list, its texts)
-_held = Kept(HELD_TABLES)       # (table, writes) -> {data-made: outline} of its last parts
+_held = Kept(HELD_TABLES)       # table -> {data-made: outline} of its last parts
 
 
 def _last_for_seat(last: dict | None) -> dict | None:
@@ -183,13 +181,13 @@ def clock_view(access, state) -> dict | None:
 
 def part_key(s, access, version: int, undo: list, tz, locale: str) -> tuple:
     """What a shared live part is made once for (:func:`live_html`): the table and its version,
-    whether the phone writes, the open undo requests, the phone's time zone and language, and
-    the table clock (``s``: the table service)."""
+    the open undo requests, the phone's time zone and language, and the table clock (``s``: the
+    table service). Not whether the phone is a seat's or a watcher's: they share it."""
     asks = tuple(r["id"] for r in undo if r["status"] == "pending")
     clock = s.clock_of(access)
     clock_key = None if clock is None else (clock["since"], bool(clock.get("paused")),
                                             tuple(clock.get("running") or ()))
-    return ("part", access.can_write, asks, tz, access.code, version, locale, clock_key)
+    return ("part", asks, tz, access.code, version, locale, clock_key)
 
 
 def _acting_name(entity, acting_for: dict) -> str:
@@ -275,7 +273,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     marks = memo.keyed(("marks", version), lambda: undo_marks(hist))
     undone = marks.undone                 # (the kept entries are shared: marked on copies)
     recent = [dict(entry(h["version"]), undone=h["version"] in undone,
-                   back=access.can_write and is_step(h) and h["version"] not in undone)
+                   back=is_step(h) and h["version"] not in undone)
               for h in reversed(hist[-SHOWN_STEPS:])]
     back = [dict(entry(h["version"]), board=[engine_text(ev, "board")
                                              for ev in h.get("events") or [] if ev.get("board")])
@@ -290,21 +288,20 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         undo_target = {"what": target["what"], "name": target["by"],
                        "version": target["version"], "player": target["player"],
                        "board": board}
-    asks = []
-    if access.can_write:
-        for req in (undo if undo is not None else s.undo_requests(access)):
-            if req["status"] != "pending":
-                continue
-            step = entry(req["step_version"])
-            what = step["what"] if step else f"#{req['step_version']}"
-            if req.get("to_version") is not None:     # undo back to a chosen point
-                n = sum(1 for h in hist if h["version"] >= req["to_version"] and
-                        is_step(h) and h["version"] not in undone)
-                what = ngettext("%(num)s step, back to #%(v)s", "%(num)s steps, back to #%(v)s",
-                                n, v=req["to_version"])
-            asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
-                             owner_name=name_of(req["step_player"])))
-    forms = _forms(memo, st["legal"]) if access.can_write else []
+    asks = []                             # (each marked for the seats it is shown to)
+    for req in (undo if undo is not None else s.undo_requests(access)):
+        if req["status"] != "pending":
+            continue
+        step = entry(req["step_version"])
+        what = step["what"] if step else f"#{req['step_version']}"
+        if req.get("to_version") is not None:     # undo back to a chosen point
+            n = sum(1 for h in hist if h["version"] >= req["to_version"] and
+                    is_step(h) and h["version"] not in undone)
+            what = ngettext("%(num)s step, back to #%(v)s", "%(num)s steps, back to #%(v)s",
+                            n, v=req["to_version"])
+        asks.append(dict(req, what=what, by_name=name_of(req["requested_by"]),
+                         owner_name=name_of(req["step_player"])))
+    forms = _forms(memo, st["legal"])     # (marked for the seats: a watcher's style hides them)
     acting = state.get("acting") or []
     acting_ids = set(map(str, acting))
     now_forms, others = [], []            # (a form is in one list or the other, or neither)
@@ -347,7 +344,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
         acting_json=seat_json_list(state.get("acting_players") or []),
         seats=[(str(p["id"]), p["name"]) for p in state.get("players") or []],
         acting_names=[_acting_name(a, state.get("acting_for") or {}) for a in acting],
-        clock=clock, can_act=access.can_write, fixes=fixes, others=others, recent=recent,
+        clock=clock, fixes=fixes, others=others, recent=recent,
         last_events=last["events"] if last else [], error=error, error_index=error_index,
         posted=posted or {}, notice=notice, undo_target=undo_target,
         asks=asks, confirm=confirm, ranking=ranking, taken_back=back,
@@ -364,25 +361,26 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
             context.append(blocks.new_context(ctx))
         return "".join(blocks.blocks[name](context[0]))
 
-    def block(name, data=None, shared=False, make=None):
+    def block(name, data=None, make=None):
         """A piece of book/live.html (its block ``name``), made from the one context of this
         part, or by ``make``: for every part unless ``data`` says all it shows (then as it
-        was while that is unchanged: kept for this kind of phone, or for both kinds when it is
-        ``shared``, the same for a seat and a watcher)."""
+        was while that is unchanged)."""
         if make is None:
             def make():
                 return rendered(name)
         if data is None:
             return name, make()
-        return name, memo.piece(name if shared else (name, access.can_write), data, make)
+        return name, memo.piece(name, data, make)
 
     def act() -> list:
-        """The acting seat's steps, each form a piece of its own in its card (a form says the
-        same from step to step: only the forms a step changed are new), or a watcher's line."""
-        if not (access.can_write and forms):
-            return [block("act", (bool(state.get("finished")),))]
-        out = [block("act_open", ([s for s in book if s.get("steps")],
-                                  error if error_index is None else None))]
+        """A watcher's line (shown on a watcher's phone alone), then the acting seat's steps,
+        each form a piece of its own in its card (a form says the same from step to step: only
+        the forms a step changed are new)."""
+        out = [block("act", (bool(state.get("finished")),))]
+        if not forms:
+            return out
+        out.append(block("act_open", ([s for s in book if s.get("steps")],
+                                      error if error_index is None else None)))
         cards = actionforms.grouped([f for f in now_forms if f.type != "correction"])
         for k, card in enumerate(cards):
             if card["key"]:
@@ -403,26 +401,25 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
     out = [("live_open", live_open_html(version, made, code, ctx["acting_json"],
                                         bool(state.get("finished")), clock)),
            block("status", (facts, version, bool(state.get("finished")), ctx["acting_names"],
-                            clock, ctx["seats"]), shared=True,
+                            clock, ctx["seats"]),
                  make=lambda: status_html(book, bool(state.get("finished")),
                                           ctx["acting_names"], clock, version, ctx["seats"])),
            block("glance_open", ()),
            *[section(*shown) for shown in summary],
            block("glance_close", (clock,)),
            block("news", (asks, notice, ctx["for_seat"], ranking, back, ctx["last_events"]),
-                 shared=True, make=lambda: news_html(code, asks, notice, ctx["for_seat"], ranking,
+                 make=lambda: news_html(code, asks, notice, ctx["for_seat"], ranking,
                                                      back, ctx["last_events"], CSRF_SLOT)),
-           # (a watcher's undo, corrections and steps: nothing, or one line)
-           block("undo", (access.can_write, undo_target, state.get("can_redo"))
-                 if access.can_write else (),
-                 make=lambda: undo_html(code, access.can_write, undo_target,
-                                        state.get("can_redo"), CSRF_SLOT, VERSION_SLOT)),
+           # (undo, corrections and steps: the seats'; a watcher's style hides them)
+           block("undo", (undo_target, state.get("can_redo")),
+                 make=lambda: undo_html(code, undo_target, state.get("can_redo"), CSRF_SLOT,
+                                        VERSION_SLOT)),
            # each correction's form a piece of its own, the same text from step to step (its
            # place counted from the end of the legal list: _placed)
-           block("fixes_open", (access.can_write, bool(fixes),
+           block("fixes_open", (bool(fixes),
                                 confirm is not None and confirm.get("index") in fix_at)),
            *[(("fix", k, f.piece), form_html(f)) for k, f in enumerate(fixes)],
-           block("fixes_close", (access.can_write, bool(fixes))),
+           block("fixes_close", (bool(fixes),)),
            *act(),
            block("links", (bool(state.get("finished")),)),
            block("book_open", ()),
@@ -431,7 +428,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            block("history_open", (not recent,)),
            *[(("entry", h["version"], h["undone"], h["back"]), entry_html(h)) for h in recent],
            block("history_close", ()),
-           block("clock", (access.can_write, clock)),
+           block("clock", (clock,)),
            ("close", "</div>")]
     return out
 
@@ -456,8 +453,8 @@ def book_order(book: list[dict]) -> tuple[list, list]:
 
 
 def _memo_for(code, version: int | None = None) -> tuple:
-    """The key of the kept pieces of this table's parts in this phone's language and time zone
-    (a seat's and a watcher's), and a memo starting from them (for a part at ``version``)."""
+    """The key of the kept pieces of this table's parts in this phone's language and time zone,
+    and a memo starting from them (for a part at ``version``)."""
     key = (code, locale_name(), request.cookies.get(TZ_COOKIE))
     return key, Memo(_memos.get(key) or {}, version)
 
@@ -480,9 +477,9 @@ def posted_form(code, legal: list[dict], index: int):
 def live_html(code, access, st=None, undo=None, **extra) -> tuple[int, str]:
     """(version, the page's live part, with a slot for each phone's own token and keys: see
     :func:`own`). Without a form's answer in it (an error, a notice, what was typed) it is made
-    once per table, version, language, time zone, open undo requests and whether the phone can
-    write (:func:`part_key`), and every phone of the table shares it. ``st`` and ``undo``: the
-    table's state and open undo requests, when the caller has them."""
+    once per table, version, language, time zone and open undo requests (:func:`part_key`), and
+    every phone of the table in that language and time zone shares it, seat or watcher. ``st``
+    and ``undo``: the table's state and open undo requests, when the caller has them."""
     if any(v is not None for v in extra.values()):    # this phone's alone: nothing kept of it
         st = st if st is not None else svc().state_shown(access)
         part = _answered(code, access, st, **extra)
@@ -494,7 +491,7 @@ def live_html(code, access, st=None, undo=None, **extra) -> tuple[int, str]:
         st = svc().state_shown(access)
     version = st["version"]
     if undo is None:
-        undo = svc().undo_requests(access) if access.can_write else []
+        undo = svc().undo_requests(access)
     key = part_key(svc(), access, version, undo, request.cookies.get(TZ_COOKIE), locale_name())
     # the part's name: a phone shown this very part skips a push of it (static/live_boot.js)
     made = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
@@ -503,7 +500,7 @@ def live_html(code, access, st=None, undo=None, **extra) -> tuple[int, str]:
         at, memo = _memo_for(code, version)
         part = Part(pieces(code, access, st, memo, made=made, undo=undo), PAIRED)
         _memos.put(at, memo.kept(version))
-        _hold(code, access.can_write, made, part)
+        _hold(code, made, part)
         return part
     return version, once(key, make)
 
@@ -540,20 +537,20 @@ def _answered(code, access, st, error=None, error_index=None, posted=None, notic
     return Part(out, PAIRED)
 
 
-def _hold(code, writes: bool, made: str, part: Part) -> None:
-    """Keep ``part``'s outline as one a phone of this table and kind may hold when it posts
-    (with the last ``HELD_VERSIONS`` - 1 before it)."""
-    kept = dict(_held.get((code, writes)) or {})
+def _hold(code, made: str, part: Part) -> None:
+    """Keep ``part``'s outline as one a phone of this table may hold when it posts (with the
+    last ``HELD_VERSIONS`` - 1 before it)."""
+    kept = dict(_held.get(code) or {})
     kept[made] = part.outline()
-    _held.put((code, writes), dict(list(kept.items())[-HELD_VERSIONS:]))
+    _held.put(code, dict(list(kept.items())[-HELD_VERSIONS:]))
 
 
 def part_answer(code, access, held: str, **extra) -> Message:
     """The live part (:func:`live_html`) as a message like a push: what changed since the part
     the phone holds (``held``, that part's ``data-made``) when this process still has it (one of
-    this table's for this kind of phone: a phone is never sent a change from another's part),
+    this table's: a phone is never sent a change from another table's part),
     else the whole part; with the slots each phone fills in itself (:func:`own`), so no copy of
     the part is made for the phone."""
     version, part = live_html(code, access, **extra)
-    old = (_held.get((code, access.can_write)) or {}).get(held) if held else None
+    old = (_held.get(code) or {}).get(held) if held else None
     return changed_since(version, old, part) or Message({"version": version, "part": part})

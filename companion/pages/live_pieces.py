@@ -67,13 +67,12 @@ def status_html(book: list, finished: bool, acting_names: list, clock: dict | No
             f'<span data-only="">{watching}</span></span>\n</section>')
 
 
-def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool, csrf: str,
+def undo_html(code: str, undo_target: dict | None, can_redo: bool, csrf: str,
               version: str) -> str:
-    """A seat's undo card: take back the last step in force (what to undo on the board, and
-    that its seat must allow it when another seat took it), and redo the step undone last.
-    ``csrf`` and ``version``: the slots each phone fills in (pages/live_part.py)."""
-    if not can_act:
-        return ""
+    """The seats' undo card (``data-seats``: not on a watcher's phone): take back the last step
+    in force (what to undo on the board, and that its seat must allow it when another seat took
+    it), and redo the step undone last. ``csrf`` and ``version``: the slots each phone fills in
+    (pages/live_part.py)."""
 
     def form(endpoint: str, button: str, text: str, after: str) -> str:
         return (f'\n  <form method="post" action="{esc(url_for(endpoint, code=code))}" data-live>'
@@ -98,7 +97,7 @@ def undo_html(code: str, can_act: bool, undo_target: dict | None, can_redo: bool
     if can_redo:
         redo = form("pages.redo", "redo", said("Redo the step undone last"), "")
     card = said("Undo and correct")
-    return f'\n<section class="card undo-fix" aria-label="{card}">\n  {undo}\n  {redo}'
+    return f'\n<section class="card undo-fix" data-seats aria-label="{card}">\n  {undo}\n  {redo}'
 
 
 def news_html(code: str, asks: list, notice, for_seat: dict | None, ranking: list,

@@ -1,5 +1,6 @@
 """What the live socket calls to push a phone the live part (companion/live.py): the part of
-the phone's kind (seat or watcher, language, time zone) made once per table and version by
+the phone's kind (its language and time zone; seats and watchers alike) made once per table and
+version by
 pages/live_part.py, here found for a phone's socket without the phone's own request: a part made
 already (by the post that made the step) is taken as it is, else it is made in a request like the
 phone's own fetch of its part, made from what is kept for the phone's headers."""
@@ -22,7 +23,7 @@ def made_part(s, access, tz, locale: str) -> tuple[int, str, list, dict]:
     phone of a kind whose part another phone's post or push made needs, without a request
     (:class:`PushRenderer`)."""
     st = s.state_shown(access)
-    undo = s.undo_requests(access) if access.can_write else []
+    undo = s.undo_requests(access)
     return (st["version"], made_already(part_key(s, access, st["version"], undo, tz, locale)),
             undo, st)
 
@@ -87,12 +88,12 @@ class PushRenderer:
             return live_html(access.code, access, st, undo)
 
     def kind(self, access, headers: dict) -> tuple:
-        """The kind of phone a page's socket is (found once, when it connects): whether it
-        writes (a seat) or watches, its time zone and its language; the part is alike for every
-        phone of one kind (what differs by seat is marked in it: pages/table.py
+        """The kind of phone a page's socket is (found once, when it connects): its time zone
+        and its language; the part is alike for every phone of one kind, seat or watcher (what
+        differs by seat, and between seats and watchers, is marked in it: pages/table.py
         ``seat_style``)."""
         with self._request(self._kept(access, headers)):
-            return (access.can_write, request.cookies.get(TZ_COOKIE), locale_name())
+            return (request.cookies.get(TZ_COOKIE), locale_name())
 
 
 def push_renderer(app) -> PushRenderer:

@@ -37,8 +37,10 @@ def _css_string(text: str) -> str:
 
 
 def seat_style(player) -> Markup:
-    """This phone's own rules for the shared live part: its rows marked, what is only for its
-    seat shown (an undo asked of it, a step entered for it), the summary first unless it acts."""
+    """This phone's own rules for the shared live part (one for seats and watchers): its rows
+    marked, what is only for its seat shown (an undo asked of it, a step entered for it), what
+    is only for seats (``data-seats``) shown on a seat's phone, the watcher's line
+    (``data-only=""``) on a watcher's, the summary first unless it acts."""
     me = "" if player is None else str(player)
     only = _css_string(me)
     acts = f"[data-acting*={_css_string(json.dumps(me))}]"     # its seat among those acting
@@ -49,8 +51,8 @@ def seat_style(player) -> Markup:
                   f"tr[data-player={only}] td{{background:var(--you)}}",
                   f"#live{acts} .if-idle,#live:not({acts}) .if-turn{{display:none}}",
                   f"#live:not({acts})>.undo-fix{{order:1}}"]
-    else:
-        rules.append(".if-turn{display:none}")
+    else:                   # a watcher: none of the seats' steps, undo or clock switch
+        rules += [".if-turn{display:none}", "[data-seats]{display:none!important}"]
     rules += [f"{idle} .glance-top{{display:block}}", f"{idle} .glance-dup{{display:none}}"]
     return Markup("\n".join(rules))
 

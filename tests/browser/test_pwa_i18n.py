@@ -150,6 +150,14 @@ def test_a_phone_that_takes_another_seat_shows_that_seat_not_its_kept_page(live_
     ann.reload()                                          # and the copy kept now is seat 2's
     wait_live(ann)
     assert mine % "2" in ann.content()
+    seat_forms = "#live form[data-form]:visible, #live [data-clock-form]:visible, #undo:visible"
+    assert ann.locator(seat_forms).count() > 0            # a seat's steps, clock switch, undo
+    assert not ann.get_by_text("Watching. Steps are entered").is_visible()
     ann.goto(watch)                                       # a watcher's link: no seat's rows
     wait_live(ann)
     assert mine % "2" not in ann.content()
+    # the part is the seats' (one for every phone of the table), and the watcher's own style
+    # shows it none of their forms, only its line
+    assert ann.locator("#live form[data-form]").count() > 0
+    assert ann.locator(seat_forms).count() == 0
+    assert ann.get_by_text("Watching. Steps are entered").is_visible()

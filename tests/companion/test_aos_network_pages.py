@@ -7,6 +7,7 @@ import re
 
 from tests.aos_table_bot import decide
 from tests.companion.test_aos_links_pages import game_of, post
+from tests.companion.shown import shown
 from tests.companion.test_pages import seated
 
 
@@ -64,7 +65,8 @@ def test_the_book_and_the_tv_link_show_the_network_in_english_and_korean(client,
             page = who.get(f"/tables/{code}").get_data(as_text=True)
             assert f'<html lang="{lang}"' in page
             check(picture(page), game, lang)
-    assert "data-type=" not in tv.get(f"/tables/{code}").get_data(as_text=True)   # watching
+    assert "data-type=" not in shown(tv.get(f"/tables/{code}").get_data(as_text=True),
+                                     None)        # watching: the seats' forms hidden
 
 
 def test_no_picture_before_the_first_link(client):

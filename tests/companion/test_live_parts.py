@@ -18,6 +18,7 @@ from flask import request
 from companion import live
 from companion.live_wire import apply_delta, page_headers
 from tests.companion.live_server import Api, LiveServer, blank_own, choose, create_table
+from tests.companion.shown import shown
 from tests.companion.test_pages_once import acting_seat_passes
 
 TITLE = "1888-N"
@@ -189,7 +190,7 @@ class FakeSocket:
         self.sent.append(text)
 
 
-def test_six_phones_share_one_made_part_per_kind(app, client, monkeypatch):
+def test_six_phones_seats_and_a_watcher_share_one_made_part(app, client, monkeypatch):
     from companion.pages import live_part
     r = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS + ["Di", "Ed"],
                                          "seed": 6})
@@ -205,18 +206,19 @@ def test_six_phones_share_one_made_part_per_kind(app, client, monkeypatch):
                         pieces(code, access, *a, **kw))
     for sub in subs:
         sub._handle(live._HELLO)
-    # five seats, one watcher: the part made once for the seats, once for the watcher
-    assert sorted(made) == [False, True]
+    # five seats, one watcher: the part made once for all six (the watcher's style hides
+    # the seats' forms: tests/companion/shown.py)
+    assert len(made) == 1
     parts = [json.loads(sub.ws.sent[-1])["part"] for sub in subs]
-    assert len(set(parts[:5])) == 1 and parts[5] != parts[0]
-    assert "<form" in parts[0] and 'data-type="' not in parts[5]
-    # a step: again once per kind, and each phone is sent the new version
+    assert len(set(parts)) == 1 and "<form" in parts[0]
+    assert 'data-type="' in parts[5] and 'data-type="' not in shown(parts[5], None)
+    # a step: again once, and each phone is sent the new version
     r = acting_seat_passes(client, table)
     assert r.status_code == 200 and r.get_json()["version"] == 1
     made.clear()
     for sub in subs:
         sub._handle({"version": 1, "action": {"type": "pass"}, "events": []})
-    assert sorted(made) == [False, True]
+    assert len(made) == 1
     assert all(json.loads(sub.ws.sent[-1])["version"] == 1 for sub in subs)
 
 
@@ -270,7 +272,7 @@ def _drain(sub):
         sub._handle(item)
 
 
-def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(app, client):
+def test_two_seats_and_a_watcher_get_one_frame_and_show_only_their_own_bits(app, client):
     from companion.pages.table import seat_style
     table = client.post("/api/tables", json={"title": TITLE, "players": PLAYERS,
                                              "seed": 8}).get_json()
@@ -289,8 +291,9 @@ def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(
         for sub in subs:
             _drain(sub)
         seat_a, seat_b, watcher, deflated = (sock.frames[-1] for sock in socks)
-        # the two seats: the same bytes, made once (the very same object), the version's part
-        assert seat_a == seat_b and seat_a is seat_b
+        # the two seats and the watcher: the same bytes, made once (the very same object),
+        # the version's part
+        assert seat_a == seat_b and seat_a is seat_b and watcher is seat_a
         head, data = _payload(seat_a)
         assert head == 0x81
         msg = json.loads(data)                  # what changed since the part each one holds
@@ -299,8 +302,13 @@ def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(
         assert 'data-version="1"' in part and part == _whole(socks[1].frames)[-1]["part"]
         # nothing of one phone's own in the shared bytes: slots for its token and keys
         assert 'value="<csrf>"' in part and 'value="<key>"' in part
-        # the watcher is another kind: its own part, without forms
-        assert watcher != seat_a and "<form" not in _whole(socks[2].frames)[-1]["part"]
+        # the watcher's part is the seats': its style shows it none of their forms, undo or
+        # clock switch, and its own line
+        watched = _whole(socks[2].frames)[-1]["part"]
+        assert watched == part and "[data-seats]{display:none!important}" in seat_style(None)
+        assert "[data-seats]" not in seat_style(seats[0]["player"])
+        assert "data-type=" not in shown(watched, None) and "data-type=" in shown(part, "1")
+        assert "Watching." in shown(watched, None) and "Watching." not in shown(part, "1")
         # a phone that took permessage-deflate: the same message compressed once on its own
         # (RFC 7692: RSV1; readable by a decompressor that keeps the earlier messages' window)
         head, packed = _payload(deflated)
@@ -317,14 +325,16 @@ def test_two_seats_and_a_watcher_get_one_frame_per_kind_and_only_their_own_bits(
                           headers={"Authorization": f"Bearer {asker['token']}"}).get_json()
         for sub in subs:
             _drain(sub)
-        asked = [sock.frames[-1] for sock in socks[:2]]
-        assert asked[0] is asked[1]
+        asked = [sock.frames[-1] for sock in socks[:3]]
+        assert asked[0] is asked[1] is asked[2]
         part = _whole(socks[0].frames)[-1]["part"]
         assert f'data-consent="{req["id"]}" data-only="{entered}"' in part
         hidden = f'[data-only]:not([data-only="{entered}"]){{display:none!important}}'
         assert hidden in seat_style(entered)          # shown on the asked seat's phone
         assert f'[data-only]:not([data-only="{asker["player"]}"])' in seat_style(
             asker["player"])                          # hidden on the others'
+        assert f'data-consent="{req["id"]}"' in part and \
+            f'data-consent="{req["id"]}"' not in shown(part, None)   # and the watcher's
     finally:
         for sub in subs:
             hub.unsubscribe(sub)

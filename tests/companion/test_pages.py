@@ -9,6 +9,7 @@ import pytest
 
 from tests.browser import double_title
 from tests.conftest import SHARED
+from tests.companion.shown import shown
 
 FIXTURE = SHARED / "fixtures" / "18xx-games" / "1888-N" / "128097.json"
 
@@ -140,7 +141,16 @@ def test_spectator_link_watches_without_forms(client, double, app):
     r = tv.get(watch.replace("&amp;", "&"))
     assert r.status_code == 303
     page = tv.get(f"/tables/{code}").get_data(as_text=True)
-    assert "watching" in page and 'data-type="pass"' not in page
+    # one live part for seats and watchers: the seats' forms are in it, and the watcher's own
+    # style hides them (and shows its line)
+    assert 'data-type="pass"' in page and "[data-seats]{display:none!important}" in page
+    seen = shown(page, None)
+    assert "watching" in seen and "Watching. Steps are entered" in seen
+    assert "data-type=" not in seen and f"/tables/{code}/act" not in seen
+    assert f"/tables/{code}/clock" not in seen
+    seat = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert "[data-seats]{display:none" not in seat
+    assert 'data-type="pass"' in shown(seat, "1") and "Watching." not in shown(seat, "1")
 
 
 def test_korean_from_accept_language_with_engine_messages_translated(client, double):
