@@ -153,6 +153,23 @@ def test_spectator_link_watches_without_forms(client, double, app):
     assert 'data-type="pass"' in shown(seat, "1") and "Watching." not in shown(seat, "1")
 
 
+def test_a_watchers_hidden_forms_post_nothing(client, double, app):
+    """A watcher's page carries the seats' forms (one part for every phone), hidden by its
+    style; posted anyway, a form enters nothing: refused, and the game is as it was."""
+    code, _, html = seated(client)
+    watch = re.search(r'id="watch-link" href="http://localhost([^"]+)"', html).group(1)
+    tv = app.test_client()
+    tv.get(watch.replace("&amp;", "&"))
+    page = tv.get(f"/tables/{code}").get_data(as_text=True)
+    before = re.search(r'data-version="(\d+)"', page).group(1)
+    data = form_data(page, "pass")
+    data["csrf_token"] = csrf(tv.get(f"/tables/{code}"))
+    r = tv.post(f"/tables/{code}/act", data=data, headers={"X-Live": "1"})
+    assert r.status_code == 403
+    again = client.get(f"/tables/{code}").get_data(as_text=True)
+    assert re.search(r'data-version="(\d+)"', again).group(1) == before
+
+
 def test_korean_from_accept_language_with_engine_messages_translated(client, double):
     code, _, _ = seated(client)
     html = client.get(f"/tables/{code}", headers={"Accept-Language": "ko-KR,ko;q=0.9"}).get_data(
