@@ -384,8 +384,8 @@ class Hub:
         seats and watchers alike: the pages' ``render_part.kind``, found once per phone) at the
         newest version this process knows (``at_least`` this one), as a :class:`Message`: made
         once per table, version, undo change and kind, and the same message (JSON text and
-        frames made once) for every phone of that kind. A phone that asks while another phone of its kind is
-        making it waits for that one."""
+        frames made once) for every phone of that kind. A phone that asks while another phone
+        of its kind is making it waits for that one."""
         tid = sub.table_id
         if sub.kind is None:
             find = getattr(self.render_part, "kind", None)

@@ -12,8 +12,9 @@ pieces, each made from its own data (:func:`pieces`), joined by newlines (:class
 pieces of the parts made lately for the same table, language and time zone are kept
 (:class:`Memo`): a piece whose data equals (``==``) what it was made from then is taken as it
 was, so a step makes only what it changed. A form is kept for its legal entry's declared
-content (wherever the entry stands in the list), a history line for its log row. Only what the newest parts used is kept, per table, language and time zone, so a busy
-server never drops the pieces of a live table to make room for another table's.
+content (wherever the entry stands in the list), a history line for its log row. Only what the
+newest parts used is kept, per table, language and time zone, so a busy server never drops the
+pieces of a live table to make room for another table's.
 
 What changed since the part before is then found piece by piece (``live_wire.piece_delta``),
 not line by line over the whole part.
@@ -75,11 +76,11 @@ FORM_SLOTS = (VERSION_SLOT, Markup(CSRF_SLOT), Markup(KEY_SLOT))
 
 
 class Memo:
-    """The pieces of one table's parts for one language and time zone: those kept from the parts made before (``old``: key -> (data, html, the
-    version of the last part that used it)) to take from, and those of the part being made at
-    ``version`` (``new``: key -> (data, html, version)), which are added to them when it is
-    done (:func:`live_html`; a part with a form's answer in it takes from them, and adds
-    nothing)."""
+    """The pieces of one table's parts for one language and time zone: those kept from the
+    parts made before (``old``: key -> (data, html, the version of the last part that used
+    it)) to take from, and those of the part being made at ``version`` (``new``: key -> (data,
+    html, version)), which are added to them when it is done (:func:`live_html`; a part with a
+    form's answer in it takes from them, and adds nothing)."""
 
     def __init__(self, old: dict, version: int | None = None):
         self.old = old
