@@ -32,21 +32,27 @@ def post_worker_init(worker):
 def _watch_for_stop(worker):
     """When the worker is told to stop (SIGTERM), keep the tables' states and close the
     phones' sockets at once (companion/first_state.py): open WebSockets would otherwise hold
-    the worker until the graceful timeout, where it is killed and nothing more runs."""
+    the worker until the graceful timeout, where it is killed and nothing more runs. Done from
+    SIGTERM itself, not by polling for it: a poll every 0.2 s cost an idle worker about 1 ms of
+    CPU a second (bench/README.md)."""
     try:
         import gevent
     except ImportError:
         return
+    import signal
     app = getattr(worker, "wsgi", None)
     if app is None or not hasattr(app, "extensions"):
         return
+    from companion.first_state import at_stop
+    told = worker.handle_exit                   # gunicorn's own: the worker stops serving
 
-    def watch():
-        while worker.alive:
-            gevent.sleep(0.2)
-        from companion.first_state import at_stop
-        at_stop(app)
-    gevent.spawn(watch)
+    def on_term(sig, frame):
+        told(sig, frame)
+        # out of the signal handler (the work blocks), as gunicorn's gevent worker does for
+        # SIGQUIT
+        gevent.spawn(at_stop, app)
+    signal.signal(signal.SIGTERM, on_term)
+    signal.siginterrupt(signal.SIGTERM, False)   # as gunicorn leaves it: no call cut short
 
 
 def worker_exit(server, worker):

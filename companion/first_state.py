@@ -6,7 +6,7 @@ of the table's log (the snapshot, then up to ``SNAPSHOT_EVERY`` actions, then th
 1,200 phones reconnecting at once that was seconds. So the state texts are kept on disk
 (``<instance>/state-cache/<hash of the database URL>/<table id>.json``: one instance
 folder may serve several databases): written when the worker is told to stop (every live
-table; gunicorn.conf.py watches for it, then the phones' sockets are closed so the worker
+table; gunicorn.conf.py hears it, then the phones' sockets are closed so the worker
 exits at once) and every ``FLUSH_SECONDS`` for the tables whose text of
 their current version was made anyway (for a page or a phone; nothing is computed for it).
 A reconnecting phone is sent the kept text when its version is the table's version in the
