@@ -220,7 +220,13 @@ def fill(template: dict, rng: random.Random) -> dict | None:
         for name, spec in params.items():
             if not isinstance(spec, dict):
                 continue
-            if spec.get("choices"):
+            if spec.get("kind") == "list":       # one number per item (a revenue per train)
+                of = spec.get("of") or {}
+                low, step = of.get("min", 0), of.get("step", 1)
+                top = of.get("max", low + 20 * step)
+                a[name] = [rng.choice([d, min(top, low + step * rng.randint(0, 20))])
+                           for d in spec.get("defaults") or [low] * len(spec.get("items") or [])]
+            elif spec.get("choices"):
                 a[name] = rng.choice(spec["choices"])
             elif "min" in spec:
                 a[name] = spec["min"] if "max" not in spec else rng.choice(
