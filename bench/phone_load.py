@@ -73,7 +73,11 @@ through the JSON API and posts the step there (two requests a step, the bench's 
 2026-12-06 evening). The server's CPU time (user + system of the gunicorn master and its
 workers, ``/proc/<pid>/stat``, 10 ms ticks) is read before and after; the same ``N`` steps with
 no phone connected give what the poster's own requests cost, and the difference is what the six
-phones cost (their pushes and what they fetch for them). The requests the six pages sent during
+phones cost (their pushes and what they fetch for them). The steps with the six are paced by the
+pages (each waits for the six to show the one before), and a step after a pause costs this
+server more than one straight after another: so, the six pages closed, ``N`` more steps are
+posted alone with the pause the six-page steps had between them, and what is left over those is
+what the six pages themselves cost. The requests the six pages sent during
 the steps are counted too, and the server's CPU while the six sit idle for 5 s. The engine's own
 work per version (the yardstick, ``bench/engine_work.py``) is measured twice on the run's record:
 in a tight loop, and with the pause this run had between its steps before each version, as the
@@ -777,8 +781,21 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
         fetched = [u for u in requests_seen[before:] if not u.startswith("ws")]
     finally:
         browser.close()
+    # the same steps with no phone, paced as the six pages paced them: the gap between two posts
+    # there, less a post's own time back to back
+    gap = max(0.0, (t3 - t2) / max(six, 1) - (t1 - t0) / max(alone, 1))
+    time.sleep(1.0)
+    c4 = server_cpu_s(server)
+    paced_alone = 0
+    for _ in range(n):
+        time.sleep(gap)
+        if post(1) == 0:
+            break
+        paced_alone += 1
+    c5 = server_cpu_s(server)
     no_phone = (c1 - c0) * 1000 / max(alone, 1)
     with_six = (c3 - c2) * 1000 / max(six, 1)
+    no_phone_paced = (c5 - c4) * 1000 / paced_alone if paced_alone else None
     # the engine's own work per version in the same run (bench/engine_work.py), the last steps
     record = requests.get(f"{base}/api/tables/{code}/record", timeout=30,
                           headers={"Authorization": f"Bearer {poster}"}).json()
@@ -793,6 +810,11 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
             "cpu_ms_per_action_no_phone": round(no_phone, 2),
             "cpu_ms_per_action_six_phones": round(with_six, 2),
             "cpu_ms_per_action_the_six_phones": round(with_six - no_phone, 2),
+            "actions_alone_paced": paced_alone, "pause_s_alone_paced": round(gap, 3),
+            "cpu_ms_per_action_no_phone_paced":
+                round(no_phone_paced, 2) if no_phone_paced is not None else None,
+            "cpu_ms_per_action_the_six_phones_over_paced":
+                round(with_six - no_phone_paced, 2) if no_phone_paced is not None else None,
             "cpu_ms_per_second_idle_six_phones": round((i1 - i0) * 1000 / (ti1 - ti0), 2),
             "wall_s_alone": round(t1 - t0, 1), "wall_s_six": round(t3 - t2, 1),
             "requests_per_action_six_phones": round(len(fetched) / max(six, 1), 2),
@@ -1041,7 +1063,11 @@ def report(res: dict) -> None:
         print(f"\nserver CPU per action: {six['cpu_ms_per_action_six_phones']} ms with six live "
               f"phones ({six['actions_six']} steps), {six['cpu_ms_per_action_no_phone']} ms with "
               f"none ({six['actions_alone']} steps): the six phones "
-              f"{six['cpu_ms_per_action_the_six_phones']} ms; the engine's own work per version "
+              f"{six['cpu_ms_per_action_the_six_phones']} ms; none but paced as the six were "
+              f"({six.get('pause_s_alone_paced')} s between, {six.get('actions_alone_paced')} "
+              f"steps) {six.get('cpu_ms_per_action_no_phone_paced')} ms: the six phones "
+              f"themselves {six.get('cpu_ms_per_action_the_six_phones_over_paced')} ms; "
+              f"the engine's own work per version "
               f"{six.get('engine_ms_per_version')} ms (x{six.get('six_phones_over_engine')}), "
               f"with the steps' pauses {six.get('engine_ms_per_version_paced')} ms "
               f"(x{six.get('six_phones_over_engine_paced')}); "
