@@ -78,7 +78,8 @@ pages (each waits for the six to show the one before), and a step after a pause 
 server more than one straight after another: so, the six pages closed, ``N`` more steps are
 posted alone with the pause the six-page steps had between them, and what is left over those is
 what the six pages themselves cost. The requests the six pages sent during
-the steps are counted too, and the server's CPU while the six sit idle for 5 s. The engine's own
+the steps are counted too, and the server's CPU a second while it sits idle, first with no phone,
+then with the six (``--idle-seconds`` each, 10 by default; 10 ms ticks). The engine's own
 work per version (the yardstick, ``bench/engine_work.py``) is measured twice on the run's record:
 in a tight loop, and with the pause this run had between its steps before each version, as the
 server works (its caches are cold when a step comes: the same work costs about half as much
@@ -732,7 +733,7 @@ def post_steps(base, code, token, rng, n, shown=None) -> int:
 
 
 def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
-                   how: str = "page") -> dict:
+                   how: str = "page", idle_s: float = 10.0) -> dict:
     """The server's CPU per posted step with no phone, then with six live phones on the table.
     ``how``: "page", the steps posted as the phones post them (:class:`PagePoster`), or "api",
     through the JSON API (the state read, then the step posted)."""
@@ -749,6 +750,10 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
     c0, t0 = server_cpu_s(server), time.monotonic()
     alone = post(n)
     c1, t1 = server_cpu_s(server), time.monotonic()
+    time.sleep(1.0)
+    n0, tn0 = server_cpu_s(server), time.monotonic()
+    time.sleep(idle_s)
+    n1, tn1 = server_cpu_s(server), time.monotonic()
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
     requests_seen = []
     try:
@@ -766,7 +771,7 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
             page.wait_for_selector("body[data-live=ready]", timeout=60000)
         time.sleep(2.0)                        # the service workers' first fetches settle
         i0, ti0 = server_cpu_s(server), time.monotonic()
-        time.sleep(5.0)
+        time.sleep(idle_s)
         i1, ti1 = server_cpu_s(server), time.monotonic()
         before = len(requests_seen)
 
@@ -816,6 +821,7 @@ def six_phones_cpu(pw, server, table, poster: str, n: int, rng: random.Random,
             "cpu_ms_per_action_the_six_phones_over_paced":
                 round(with_six - no_phone_paced, 2) if no_phone_paced is not None else None,
             "cpu_ms_per_second_idle_six_phones": round((i1 - i0) * 1000 / (ti1 - ti0), 2),
+            "cpu_ms_per_second_idle_no_phone": round((n1 - n0) * 1000 / (tn1 - tn0), 2),
             "wall_s_alone": round(t1 - t0, 1), "wall_s_six": round(t3 - t2, 1),
             "requests_per_action_six_phones": round(len(fetched) / max(six, 1), 2),
             "requests_seen": sorted({short(u) for u in fetched})[:20]}
@@ -929,6 +935,9 @@ def main(argv=None) -> int:
                          "(default), or through the JSON API (state read, then posted)")
     ap.add_argument("--cpu-actions", type=int, default=40,
                     help="steps posted for the server's CPU per action with six phones (0: skip)")
+    ap.add_argument("--idle-seconds", type=float, default=10.0,
+                    help="the server's CPU while idle is read over this long, with no phone and "
+                         "with the six (10 ms ticks: 10 s reads to 1 ms a second)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     if not os.path.exists(CHROMIUM):
@@ -997,7 +1006,7 @@ def main(argv=None) -> int:
                 six = None
                 if args.cpu_actions > 0:
                     six = six_phones_cpu(pw, server, table, seat_poster, args.cpu_actions, rng,
-                                         args.poster)
+                                         args.poster, args.idle_seconds)
                     print(f"six phones: {six}", flush=True)
         finally:
             server.stop()
@@ -1071,8 +1080,8 @@ def report(res: dict) -> None:
               f"{six.get('engine_ms_per_version')} ms (x{six.get('six_phones_over_engine')}), "
               f"with the steps' pauses {six.get('engine_ms_per_version_paced')} ms "
               f"(x{six.get('six_phones_over_engine_paced')}); "
-              f"idle with six: "
-              f"{six['cpu_ms_per_second_idle_six_phones']} ms per second; requests from the six "
+              f"idle: {six.get('cpu_ms_per_second_idle_no_phone')} ms per second with no phone, "
+              f"{six['cpu_ms_per_second_idle_six_phones']} with six; requests from the six "
               f"per action: {six['requests_per_action_six_phones']} {six['requests_seen']}")
     print("\ngzip check (raw / sent / gzip -6 / gzip -9, encoding):")
     for g in res["gzip_check"]:
