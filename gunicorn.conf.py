@@ -26,10 +26,10 @@ def post_worker_init(worker):
     # (bench/server_latency.py --pages --tables 500: p99 62 ms, and 15% less CPU a step).
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 1000)
-    _watch_for_stop(worker)
+    _stop_on_sigterm(worker)
 
 
-def _watch_for_stop(worker):
+def _stop_on_sigterm(worker):
     """When the worker is told to stop (SIGTERM), keep the tables' states and close the
     phones' sockets at once (companion/first_state.py): open WebSockets would otherwise hold
     the worker until the graceful timeout, where it is killed and nothing more runs. Done from
