@@ -307,6 +307,7 @@ class Hub:
         self._parts: dict[int, dict] = {}
         self._making: dict[tuple, threading.Event] = {}   # (table id, kind) being made
         self._undo_changes: dict[int, int] = {}   # table id -> undo request changes delivered
+        self.closing = False           # the worker is stopping (close_all): no phone is kept
         self.dropped = 0               # publishes left to the sweep (Redis down or slow)
         if redis_url:
             import redis
@@ -330,6 +331,9 @@ class Hub:
         self._start()
         with self._lock:
             self._subs.setdefault(sub.table_id, set()).add(sub)
+            closing = self.closing
+        if closing:         # a phone that reconnected as the worker stops: to the next worker
+            sub.stop()
 
     def unsubscribe(self, sub: Subscriber) -> None:
         with self._lock:
@@ -344,8 +348,12 @@ class Hub:
 
     def close_all(self) -> int:
         """Close every phone's socket (the worker is stopping: they reconnect to the next one
-        and catch up). Returns how many."""
+        and catch up), and every socket opened from now on at once: a page reconnects as soon as
+        its socket closes, and this worker accepts it until gunicorn stops it listening (up to a
+        second later); a socket kept open then held the worker to the graceful timeout, where
+        it was killed. Returns how many were open."""
         with self._lock:
+            self.closing = True
             subs = [sub for group in self._subs.values() for sub in group]
         for sub in subs:
             sub.stop()

@@ -73,3 +73,28 @@ def test_since_resends_and_check_fills_from_the_log():
 def test_other_messages_pass_through():
     sent = run([{"undo_request": {"id": 1}}, {"pong": 3}])
     assert sent[1:] == [{"undo_request": {"id": 1}}, {"pong": 3}]
+
+
+def test_a_phone_that_connects_as_the_worker_stops_is_closed_at_once():
+    """The worker is stopping (``Hub.close_all``): a page whose socket was just closed reconnects
+    at once, and this worker may still accept it; that socket is closed at once too (kept open,
+    it held the worker to gunicorn's graceful timeout), before anything is sent on it."""
+    from companion.live import Hub
+
+    class ClosingWs(FakeWs):
+        closed = False
+
+        def close(self):
+            self.closed = True
+    hub = Hub()
+    first = Subscriber(ClosingWs(), Access(1, "c", "seat", "1", "A", 1, ""), FakeService(3, 3),
+                       hub)
+    hub.subscribe(first)
+    assert hub.close_all() == 1 and first.closed
+    ws = ClosingWs()
+    late = Subscriber(ws, Access(1, "c", "seat", "2", "B", 2, ""), FakeService(3, 3), hub)
+    hub.subscribe(late)
+    assert late.closed, "a socket opened after close_all was kept"
+    late.deliver(_HELLO)
+    late.run()                     # its sender stops at once
+    assert ws.closed and ws.sent == []
