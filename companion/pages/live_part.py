@@ -410,7 +410,7 @@ def pieces(code, access, st, memo: Memo, made: str = "", error=None, error_index
            block("glance_close", (clock,)),
            block("news", (asks, notice, ctx["for_seat"], ranking, back, ctx["last_events"]),
                  make=lambda: news_html(code, asks, notice, ctx["for_seat"], ranking,
-                                                     back, ctx["last_events"], CSRF_SLOT)),
+                                        back, ctx["last_events"], CSRF_SLOT)),
            # (undo, corrections and steps: the seats'; a watcher's style hides them)
            block("undo", (undo_target, state.get("can_redo")),
                  make=lambda: undo_html(code, undo_target, state.get("can_redo"), CSRF_SLOT,

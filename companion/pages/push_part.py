@@ -1,9 +1,9 @@
 """What the live socket calls to push a phone the live part (companion/live.py): the part of
 the phone's kind (its language and time zone; seats and watchers alike) made once per table and
-version by
-pages/live_part.py, here found for a phone's socket without the phone's own request: a part made
-already (by the post that made the step) is taken as it is, else it is made in a request like the
-phone's own fetch of its part, made from what is kept for the phone's headers."""
+version by pages/live_part.py, here found for a phone's socket without the phone's own request: a
+part made already (by the post that made the step) is taken as it is, else it is made in a
+request like the phone's own fetch of its part, made from what is kept for the phone's
+headers."""
 from __future__ import annotations
 
 from flask import request
